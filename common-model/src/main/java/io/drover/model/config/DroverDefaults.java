@@ -1,0 +1,34 @@
+package io.drover.model.config;
+
+import java.util.Map;
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Defaults every Drover service shares, at the lowest precedence so any service or user setting wins: schema owned by
+ * Flyway and only validated by Hibernate, JDBC batching for the lifecycle's batch operations, no open session in view,
+ * durable string producers and manual-offset-free consumers.
+ */
+public class DroverDefaults implements EnvironmentPostProcessor {
+
+    static final Map<String, Object> DEFAULTS = Map.ofEntries(
+            Map.entry("spring.jpa.hibernate.ddl-auto", "validate"),
+            Map.entry("spring.jpa.open-in-view", "false"),
+            Map.entry("spring.jpa.properties.hibernate.jdbc.batch_size", "500"),
+            Map.entry("spring.jpa.properties.hibernate.order_inserts", "true"),
+            Map.entry("spring.jpa.properties.hibernate.order_updates", "true"),
+            Map.entry("spring.jpa.properties.hibernate.jdbc.batch_versioned_data", "true"),
+            Map.entry("spring.datasource.hikari.maximum-pool-size", "16"),
+            Map.entry("spring.kafka.producer.acks", "all"),
+            Map.entry("spring.kafka.consumer.auto-offset-reset", "earliest"),
+            Map.entry("spring.kafka.consumer.enable-auto-commit", "false"),
+            Map.entry("management.endpoints.web.exposure.include", "health,info,prometheus"),
+            Map.entry("management.endpoint.health.probes.enabled", "true"));
+
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        environment.getPropertySources().addLast(new MapPropertySource("drover-defaults", DEFAULTS));
+    }
+}

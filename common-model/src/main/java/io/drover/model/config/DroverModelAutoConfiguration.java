@@ -1,0 +1,144 @@
+package io.drover.model.config;
+
+import io.drover.model.cell.CellPresence;
+import io.drover.model.domain.Domains;
+import io.drover.model.leader.LeaderLock;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.CrashRestartPolicy;
+import io.drover.model.lrp.DesiredLrp;
+import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.LifecycleFactory;
+import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.model.messaging.Outbox;
+import io.drover.model.messaging.OutboxProperties;
+import io.drover.model.messaging.OutboxRelay;
+import io.drover.model.messaging.OutboxSignal;
+import io.drover.model.messaging.Topics;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.persistence.EntityManager;
+import java.time.Clock;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
+import org.springframework.boot.persistence.autoconfigure.EntityScan;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Gives every service the shared model: entities and read repositories, the two lifecycles (the only write paths),
+ * the outbox and its relay, topic creation, cell presence, domains and leader locks. Producers are made durable here
+ * ({@code acks=all}, idempotence) so no service can forget it.
+ */
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
+        "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration" })
+@EntityScan(basePackageClasses = DesiredLrp.class)
+@EnableJpaRepositories(basePackageClasses = DesiredLrp.class)
+@EnableConfigurationProperties({ OutboxProperties.class, KafkaTopicsProperties.class, LifecycleProperties.class })
+public class DroverModelAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(name = "idGenerator")
+    Supplier<UUID> idGenerator() {
+        return UUID::randomUUID;
+    }
+
+    @Bean
+    CrashRestartPolicy crashRestartPolicy(LifecycleProperties p) {
+        return new CrashRestartPolicy(p.immediateRestarts(), p.crashInitialDelay(), p.crashMaxDelay(), p.maxCrashes(),
+                p.crashResetAfter());
+    }
+
+    @Bean
+    OutboxSignal outboxSignal() {
+        return new OutboxSignal();
+    }
+
+    @Bean
+    Outbox outbox(JdbcTemplate jdbc, Clock clock, OutboxSignal signal) {
+        return new Outbox(jdbc, clock, signal);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "drover.outbox.relay-enabled", havingValue = "true", matchIfMissing = true)
+    OutboxRelay outboxRelay(JdbcTemplate jdbc, PlatformTransactionManager txManager,
+            KafkaTemplate<String, String> kafka, OutboxSignal signal, Clock clock, OutboxProperties properties,
+            MeterRegistry meters) {
+        return new OutboxRelay(jdbc, new TransactionTemplate(txManager), kafka, signal, clock, properties, meters);
+    }
+
+    @Bean
+    LifecycleFactory lifecycleFactory(PlatformTransactionManager txManager, EntityManager em, JdbcTemplate jdbc,
+            Outbox outbox, Clock clock, Supplier<UUID> idGenerator, CrashRestartPolicy policy) {
+        return new LifecycleFactory(new TransactionTemplate(txManager), em, jdbc, outbox, clock, idGenerator, policy);
+    }
+
+    @Bean
+    ActualLrpLifecycle actualLrpLifecycle(LifecycleFactory factory, LifecycleProperties properties) {
+        return factory.actualLrpLifecycle(properties.optimisticLockAttempts());
+    }
+
+    @Bean
+    DesiredLrpLifecycle desiredLrpLifecycle(LifecycleFactory factory) {
+        return factory.desiredLrpLifecycle();
+    }
+
+    @Bean
+    CellPresence cellPresence(JdbcTemplate jdbc, Clock clock) {
+        return new CellPresence(jdbc, clock);
+    }
+
+    @Bean
+    Domains domains(JdbcTemplate jdbc, Clock clock) {
+        return new Domains(jdbc, clock);
+    }
+
+    @Bean
+    LeaderLock leaderLock(JdbcTemplate jdbc, Clock clock) {
+        return new LeaderLock(jdbc, clock);
+    }
+
+    @Bean
+    DefaultKafkaProducerFactoryCustomizer droverDurableProducer() {
+        return factory -> factory.updateConfigs(java.util.Map.of(
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, 2));
+    }
+
+    @Bean
+    NewTopic startRequestsTopic(KafkaTopicsProperties p) {
+        return new NewTopic(Topics.START_REQUESTS, p.startRequestPartitions(), p.replicationFactor());
+    }
+
+    @Bean
+    NewTopic auctionResultsTopic(KafkaTopicsProperties p) {
+        return new NewTopic(Topics.AUCTION_RESULTS, p.cellPartitions(), p.replicationFactor());
+    }
+
+    @Bean
+    NewTopic stopRequestsTopic(KafkaTopicsProperties p) {
+        return new NewTopic(Topics.STOP_REQUESTS, p.cellPartitions(), p.replicationFactor());
+    }
+
+    @Bean
+    NewTopic lifecycleEventsTopic(KafkaTopicsProperties p) {
+        return new NewTopic(Topics.LIFECYCLE_EVENTS, p.lifecyclePartitions(), p.replicationFactor());
+    }
+}

@@ -1,0 +1,191 @@
+package io.drover.model.lrp;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.PostLoad;
+import jakarta.persistence.PostPersist;
+import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.data.domain.Persistable;
+
+/**
+ * What a user wants: how many instances of which process, with which resources, where. Only {@code instances},
+ * {@code routes} and {@code annotation} change after creation (as in Diego); everything else is fixed for the life of
+ * the record. Optimistically locked by {@code version}.
+ */
+@Entity
+@Table(name = "desired_lrps")
+public class DesiredLrp implements Persistable<String> {
+
+    @Id
+    private String processGuid;
+    private String domain;
+    private int instances;
+    private String rootfs;
+
+    @Convert(converter = JsonColumns.ActionConverter.class)
+    private Action action;
+
+    @Convert(converter = JsonColumns.RunActionConverter.class)
+    private RunAction monitor;
+
+    @Convert(converter = JsonColumns.CheckDefinitionConverter.class)
+    private CheckDefinition checks;
+
+    @Convert(converter = JsonColumns.EnvConverter.class)
+    private List<EnvVar> env;
+
+    @Convert(converter = JsonColumns.IntListConverter.class)
+    private List<Integer> ports;
+
+    private int memoryMb;
+    private int diskMb;
+    private int maxPids;
+    private int cpuWeight;
+
+    @Convert(converter = JsonColumns.StringListConverter.class)
+    private List<String> placementTags;
+
+    private String routes;
+    private String annotation;
+
+    @Column(name = "start_timeout_s")
+    private int startTimeoutS;
+
+    private String logGuid;
+    private String metricsGuid;
+    private UUID epoch;
+
+    @Version
+    private long version;
+
+    private Instant createdAt;
+    private Instant updatedAt;
+
+    @Transient
+    private boolean isNew;
+
+    protected DesiredLrp() {
+    }
+
+    public static DesiredLrp create(DesiredLrpDefinition d, UUID epoch, Instant now) {
+        DesiredLrp lrp = new DesiredLrp();
+        lrp.processGuid = d.processGuid();
+        lrp.domain = d.domain();
+        lrp.instances = d.instances();
+        lrp.rootfs = d.rootfs();
+        lrp.action = d.action();
+        lrp.monitor = d.monitor();
+        lrp.checks = d.checkDefinition();
+        lrp.env = d.env();
+        lrp.ports = d.ports();
+        lrp.memoryMb = d.memoryMb();
+        lrp.diskMb = d.diskMb();
+        lrp.maxPids = d.maxPids();
+        lrp.cpuWeight = d.cpuWeight();
+        lrp.placementTags = d.placementTags();
+        lrp.routes = d.routes();
+        lrp.annotation = d.annotation();
+        lrp.startTimeoutS = d.startTimeout();
+        lrp.logGuid = d.logGuid();
+        lrp.metricsGuid = d.metricsGuid();
+        lrp.epoch = epoch;
+        lrp.createdAt = now;
+        lrp.updatedAt = now;
+        lrp.isNew = true;
+        return lrp;
+    }
+
+    /** Applies an update; returns false when nothing would change. */
+    boolean update(DesiredLrpUpdate update, Instant now) {
+        boolean changed = false;
+        if (update.instances() != null && update.instances() != instances) {
+            instances = update.instances();
+            changed = true;
+        }
+        if (update.routes() != null && !update.routes().equals(routes)) {
+            routes = update.routes();
+            changed = true;
+        }
+        if (update.annotation() != null && !update.annotation().equals(annotation)) {
+            annotation = update.annotation();
+            changed = true;
+        }
+        if (changed) {
+            updatedAt = now;
+        }
+        return changed;
+    }
+
+    public DesiredLrpDefinition definition() {
+        return new DesiredLrpDefinition(processGuid, domain, rootfs, instances, action, monitor, checks, startTimeoutS,
+                env, ports, memoryMb, diskMb, maxPids, cpuWeight, placementTags, routes, annotation, logGuid,
+                metricsGuid);
+    }
+
+    public DesiredLrpSnapshot snapshot() {
+        return new DesiredLrpSnapshot(definition(), modificationTag(), createdAt, updatedAt);
+    }
+
+    public String processGuid() {
+        return processGuid;
+    }
+
+    public String domain() {
+        return domain;
+    }
+
+    public int instances() {
+        return instances;
+    }
+
+    public String rootfs() {
+        return rootfs;
+    }
+
+    public int memoryMb() {
+        return memoryMb;
+    }
+
+    public int diskMb() {
+        return diskMb;
+    }
+
+    public List<String> placementTags() {
+        return placementTags == null ? List.of() : placementTags;
+    }
+
+    public UUID epoch() {
+        return epoch;
+    }
+
+    public long version() {
+        return version;
+    }
+
+    public ModificationTag modificationTag() {
+        return new ModificationTag(epoch, version);
+    }
+
+    @Override
+    public String getId() {
+        return processGuid;
+    }
+
+    @Override
+    public boolean isNew() {
+        return isNew;
+    }
+
+    @PostLoad
+    @PostPersist
+    void markNotNew() {
+        isNew = false;
+    }
+}

@@ -1,0 +1,141 @@
+package io.drover.model.lrp;
+
+import jakarta.persistence.EntityManager;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The only write path to {@code desired_lrps}: desire, update (scale) and remove, each in one transaction together
+ * with the actual LRPs it creates or retires and the events and auction request it causes.
+ */
+public class DesiredLrpLifecycle {
+
+    /** A PUT without If-Match retries its compare-and-swap this many times in all before answering 409. */
+    private static final int UNCONDITIONAL_ATTEMPTS = 2;
+
+    private final TransactionTemplate tx;
+    private final EntityManager em;
+    private final ActualLrpOperations actuals;
+    private final LifecycleRecorder recorder;
+    private final Clock clock;
+    private final Supplier<UUID> ids;
+
+    DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations actuals,
+            LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids) {
+        this.tx = tx;
+        this.em = em;
+        this.actuals = actuals;
+        this.recorder = recorder;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /** Creates the desired LRP, its UNCLAIMED instances and one auction request for all of them. */
+    public DesiredLrpSnapshot desire(DesiredLrpDefinition definition, Actor actor) {
+        try {
+            return desireOnce(definition, actor);
+        } catch (DataIntegrityViolationException e) {
+            throw new DesiredLrpAlreadyExistsException(definition.processGuid());
+        }
+    }
+
+    private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
+        return tx.execute(status -> {
+            if (em.find(DesiredLrp.class, definition.processGuid()) != null) {
+                throw new DesiredLrpAlreadyExistsException(definition.processGuid());
+            }
+            DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
+            em.persist(lrp);
+            ChangeLog changes = new ChangeLog();
+            changes.desired(DesiredLrpEventTypes.CREATED, null, lrp, "desired");
+            actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired", changes);
+            return finish(changes, actor, lrp);
+        });
+    }
+
+    /**
+     * Applies an update as one compare-and-swap on the version: {@code expectedVersion} (from {@code If-Match}) must
+     * match when given. Scaling up creates the new indices; scaling down retires the extra ones.
+     */
+    public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, Long expectedVersion, Actor actor) {
+        int attempts = expectedVersion == null ? UNCONDITIONAL_ATTEMPTS : 1;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return updateOnce(processGuid, update, expectedVersion, actor);
+            } catch (OptimisticLockingFailureException e) {
+                if (attempt >= attempts) {
+                    throw new StaleModificationTagException(processGuid);
+                }
+            }
+        }
+    }
+
+    private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, Long expectedVersion,
+            Actor actor) {
+        return tx.execute(status -> {
+            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
+            if (lrp == null) {
+                throw new DesiredLrpNotFoundException(processGuid);
+            }
+            if (expectedVersion != null && expectedVersion != lrp.version()) {
+                throw new StaleModificationTagException(processGuid);
+            }
+            DesiredLrpSnapshot before = lrp.snapshot();
+            int previous = lrp.instances();
+            ChangeLog changes = new ChangeLog();
+            if (!lrp.update(update, clock.instant())) {
+                return before;
+            }
+            changes.desired(DesiredLrpEventTypes.CHANGED, before, lrp, "updated");
+            if (lrp.instances() > previous) {
+                actuals.createUnclaimed(processGuid, lrp.domain(), indices(previous, lrp.instances()), "scaled up",
+                        changes);
+            } else if (lrp.instances() < previous) {
+                actuals.retire(keys(processGuid, lrp.instances(), previous), "scaled down", changes);
+            }
+            return finish(changes, actor, lrp);
+        });
+    }
+
+    /** Deletes the desired LRP and retires every instance of it. */
+    public void remove(String processGuid, Actor actor) {
+        tx.execute(status -> {
+            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
+            if (lrp == null) {
+                throw new DesiredLrpNotFoundException(processGuid);
+            }
+            DesiredLrpSnapshot before = lrp.snapshot();
+            List<ActualLrpKey> instances = em.createQuery(
+                    "select a.key from ActualLrp a where a.key.processGuid = :guid", ActualLrpKey.class)
+                    .setParameter("guid", processGuid).getResultList();
+            em.remove(lrp);
+            ChangeLog changes = new ChangeLog();
+            changes.desired(DesiredLrpEventTypes.REMOVED, before, null, "deleted");
+            actuals.retire(instances, "desired LRP deleted", changes);
+            em.flush();
+            recorder.record(changes, actor);
+            return null;
+        });
+    }
+
+    private DesiredLrpSnapshot finish(ChangeLog changes, Actor actor, DesiredLrp lrp) {
+        em.flush();
+        changes.afterFlush.forEach(Runnable::run);
+        recorder.record(changes, actor);
+        return lrp.snapshot();
+    }
+
+    private static List<Integer> indices(int from, int to) {
+        return IntStream.range(from, to).boxed().toList();
+    }
+
+    private static List<ActualLrpKey> keys(String processGuid, int from, int to) {
+        return IntStream.range(from, to).mapToObj(i -> ActualLrpKey.of(processGuid, i)).toList();
+    }
+}

@@ -1,0 +1,38 @@
+package io.drover.model.lrp;
+
+import io.drover.model.messaging.Outbox;
+import jakarta.persistence.EntityManager;
+import java.time.Clock;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Builds the two lifecycles over one set of operations; the auto-configuration's way in to package-private wiring. */
+public final class LifecycleFactory {
+
+    private final ActualLrpOperations ops;
+    private final LifecycleRecorder recorder;
+    private final TransactionTemplate tx;
+    private final EntityManager em;
+    private final Clock clock;
+    private final Supplier<UUID> ids;
+
+    public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
+            Supplier<UUID> ids, CrashRestartPolicy policy) {
+        this.tx = tx;
+        this.em = em;
+        this.clock = clock;
+        this.ids = ids;
+        this.ops = new ActualLrpOperations(em, jdbc, clock, ids, policy);
+        this.recorder = new LifecycleRecorder(jdbc, outbox, clock, ids, policy);
+    }
+
+    public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
+        return new ActualLrpLifecycle(tx, em, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
+    }
+
+    public DesiredLrpLifecycle desiredLrpLifecycle() {
+        return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids);
+    }
+}

@@ -1,0 +1,21 @@
+package io.drover.model.messaging;
+
+import java.time.Instant;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One change of a desired or actual LRP, as published on {@link Topics#LIFECYCLE_EVENTS} (key process_guid) and
+ * streamed by the receptor's SSE endpoint. {@code before} and {@code after} are the API representations (SPEC 5.2,
+ * 5.3); {@code before} is null for a creation and {@code after} is null for a removal.
+ */
+public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNode after, Instant occurredAt) {
+
+    public static final String DESIRED_LRP_CREATED = "desired_lrp_created";
+    public static final String DESIRED_LRP_CHANGED = "desired_lrp_changed";
+    public static final String DESIRED_LRP_REMOVED = "desired_lrp_removed";
+    public static final String ACTUAL_LRP_CREATED = "actual_lrp_created";
+    public static final String ACTUAL_LRP_CHANGED = "actual_lrp_changed";
+    public static final String ACTUAL_LRP_REMOVED = "actual_lrp_removed";
+    public static final String ACTUAL_LRP_CRASHED = "actual_lrp_crashed";
+}

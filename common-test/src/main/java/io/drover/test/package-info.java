@@ -1,0 +1,2 @@
+/** Real infrastructure for tests: embedded PostgreSQL, the global embedded Kafka broker (or Testcontainers), clocks. */
+package io.drover.test;
