@@ -1,0 +1,5 @@
+package io.drover.rep.executor;
+
+/** A container changed state. */
+public record ContainerEvent(Container container) {
+}

@@ -1,0 +1,46 @@
+package io.drover.rep.executor;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs the containers of one cell. Every method returns quickly: starting, health checking, stopping and crash
+ * detection happen in the background and are reported to the {@link ContainerListener}s as {@link ContainerEvent}s.
+ * An executor never touches the database or Kafka; the rep turns its events into lifecycle operations.
+ */
+public interface Executor {
+
+    /**
+     * Starts a container for this incarnation; returns at once. The container reports RUNNING when it is healthy
+     * (at once when the spec has no checks and no monitor), CRASHED when it exits or fails its checks.
+     *
+     * @throws InsufficientResourcesException when the cell cannot fit it (the rep then fails the placement)
+     */
+    void run(ContainerSpec spec);
+
+    /**
+     * Stops the container: SIGTERM (or the simulated equivalent) to the whole tree, waits up to {@code grace}, then
+     * kills. Reports STOPPED once nothing of it is left. Stopping an unknown or already stopped container is a no-op.
+     */
+    void stop(String instanceGuid, Duration grace);
+
+    /** The containers this executor holds now (starting, running, or crashed but not yet forgotten). */
+    List<Container> containers();
+
+    Optional<Container> container(String instanceGuid);
+
+    /** Forgets a crashed or stopped container once the rep has recorded what happened to it. */
+    void forget(String instanceGuid);
+
+    void addListener(ContainerListener listener);
+
+    /**
+     * Picks up containers left running by a previous run of this rep (process executor: pid files) so healthy
+     * workloads survive a rep restart; returns what it adopted.
+     */
+    List<Container> adopt();
+
+    /** Releases the executor's threads; leaves processes running unless they were stopped. */
+    void close();
+}
