@@ -1,0 +1,13 @@
+package io.drover.auctioneer;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/** The auctioneer: places instances on cells in batched auctions. */
+@SpringBootApplication
+public class AuctioneerApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(AuctioneerApplication.class, args);
+    }
+}

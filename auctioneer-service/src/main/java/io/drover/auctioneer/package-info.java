@@ -1,0 +1,2 @@
+/** The auctioneer: places instances on cells in batched auctions. */
+package io.drover.auctioneer;
