@@ -23,7 +23,7 @@ RUN ./mvnw -B -q -DskipTests -pl ${SERVICE} -am package \
 
 FROM eclipse-temurin:17-jre
 # The rep's process executor runs workloads such as `python3 -m http.server`.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 procps util-linux \
+RUN apt-get update && apt-get install -y --no-install-recommends python3 procps util-linux curl \
     && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --create-home drover
 USER drover

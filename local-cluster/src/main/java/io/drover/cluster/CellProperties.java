@@ -16,6 +16,11 @@ final class CellProperties {
             p.put("drover.rep.simulated-cells", String.valueOf(settings.simulatedCells()));
             p.put("drover.rep.cell-id", "sim");
             p.put("drover.rep.zones", "z1,z2,z3");
+            p.put("drover.rep.capacity.memory-mb", "16384");
+            p.put("drover.rep.capacity.disk-mb", "65536");
+            p.put("drover.rep.capacity.containers", "256");
+            p.put("drover.rep.admin.enabled", "false");
+            p.put("drover.rep.shutdown", "stop");
             return p;
         }
         String zone = "z" + (i + 1);
@@ -26,7 +31,13 @@ final class CellProperties {
         p.put("drover.rep.process.work-dir", settings.dataDir().resolve("cells").resolve("cell-" + zone).toString());
         // Disjoint host-port ranges, so the cells of one machine never hand out the same port.
         int base = 61000 + i * 300;
-        p.put("drover.rep.process.port-range", base + "-" + (base + 299));
+        p.put("drover.rep.process.host-port-range", base + "-" + (base + 299));
+        p.put("drover.rep.capacity.memory-mb", "4096");
+        p.put("drover.rep.capacity.disk-mb", "16384");
+        p.put("drover.rep.capacity.containers", "64");
+        p.put("drover.rep.admin.port", "0");
+        // Ctrl-C on the local cluster stops every workload: nothing is left running on the developer's machine.
+        p.put("drover.rep.shutdown", "stop");
         return p;
     }
 }
