@@ -3,19 +3,21 @@ package io.drover.receptor.actuallrp;
 import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
-import io.drover.model.lrp.ActualLrpNotFoundException;
 import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.ActualLrpSnapshot;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.CrashRestartPolicy;
 import io.drover.model.lrp.IllegalTransitionException;
 import io.drover.model.lrp.Outcome;
+import io.drover.receptor.web.ApiError;
+import io.drover.receptor.web.ApiException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -67,7 +69,7 @@ class ActualLrpController {
     ActualLrpSnapshot byIndex(@PathVariable String processGuid, @PathVariable int index) {
         ActualLrpKey key = key(processGuid, index);
         return repository.findById(key).map(lrp -> lrp.snapshot(policy))
-                .orElseThrow(() -> new ActualLrpNotFoundException(key));
+                .orElseThrow(() -> notFound(processGuid, index));
     }
 
     @DeleteMapping("/{processGuid}/index/{index}")
@@ -75,9 +77,13 @@ class ActualLrpController {
             + "its cell); the converger then creates its replacement. 404 ActualLRPIndexNotFound.")
     ResponseEntity<Void> restart(@PathVariable String processGuid, @PathVariable int index) {
         ActualLrpKey key = key(processGuid, index);
+        if (repository.findById(key).isEmpty()) {
+            throw notFound(processGuid, index);
+        }
+        // Retiring a missing record is a no-op for the lifecycle; the API still says it was not there.
         Outcome outcome = lifecycle.retire(List.of(key), "restart requested", Actor.service("receptor")).get(key);
         if (outcome == null || outcome.kind() == Outcome.Kind.NOT_FOUND) {
-            throw new ActualLrpNotFoundException(key);
+            throw notFound(processGuid, index);
         }
         if (outcome.kind() == Outcome.Kind.REJECTED) {
             throw new IllegalTransitionException(key, outcome.message());
@@ -92,8 +98,13 @@ class ActualLrpController {
 
     private static ActualLrpKey key(String processGuid, int index) {
         if (!PROCESS_GUID.matcher(processGuid).matches() || index < 0) {
-            throw new ActualLrpNotFoundException(new ActualLrpKey(processGuid, index));
+            throw notFound(processGuid, index);
         }
         return ActualLrpKey.of(processGuid, index);
+    }
+
+    private static ApiException notFound(String processGuid, int index) {
+        return new ApiException(HttpStatus.NOT_FOUND, ApiError.ACTUAL_LRP_INDEX_NOT_FOUND,
+                "actual LRP not found: " + processGuid + " index " + index);
     }
 }
