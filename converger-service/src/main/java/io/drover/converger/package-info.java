@@ -1,2 +1,2 @@
-/** The converger: the reconciliation loop that repairs every difference between desired and actual. */
+/** The converger service: its application class and settings; the loop lives in {@code pass}, the rules in {@code plan}. */
 package io.drover.converger;

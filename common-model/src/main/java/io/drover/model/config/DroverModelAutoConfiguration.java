@@ -95,8 +95,8 @@ public class DroverModelAutoConfiguration {
     }
 
     @Bean
-    DesiredLrpLifecycle desiredLrpLifecycle(LifecycleFactory factory) {
-        return factory.desiredLrpLifecycle();
+    DesiredLrpLifecycle desiredLrpLifecycle(LifecycleFactory factory, LifecycleProperties properties) {
+        return factory.desiredLrpLifecycle(properties.optimisticLockAttempts());
     }
 
     @Bean

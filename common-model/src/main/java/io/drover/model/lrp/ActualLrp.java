@@ -27,7 +27,8 @@ import org.springframework.data.domain.Persistable;
  * One instance slot of a desired LRP and where its current incarnation is: THE state machine of SPEC 3. There are no
  * setters; each lifecycle verb checks the {@link Transitions transition table}, treats an exact repeat as a no-op
  * (returns {@code false}) and throws {@link IllegalTransitionException} for anything the table forbids. Only
- * {@link ActualLrpLifecycle} calls these verbs, inside its transactions.
+ * {@link ActualLrpLifecycle} calls these verbs, inside its transactions: they are package-private so nothing outside
+ * this package can change a record except through the lifecycle.
  */
 @Entity
 @Table(name = "actual_lrps")
@@ -76,7 +77,7 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     }
 
     /** A new UNCLAIMED instance waiting for an auction. */
-    public static ActualLrp unclaimed(ActualLrpKey key, String domain, UUID epoch, Instant now) {
+    static ActualLrp unclaimed(ActualLrpKey key, String domain, UUID epoch, Instant now) {
         return new ActualLrp(key, domain, epoch, now);
     }
 
@@ -89,7 +90,7 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     }
 
     /** The auctioneer chose {@code cell}: the record stays UNCLAIMED and remembers the placement in flight. */
-    public boolean place(String cell, Instant now) {
+    boolean place(String cell, Instant now) {
         Objects.requireNonNull(cell, "cell");
         requireState(UNCLAIMED, "place");
         if (cell.equals(placedCellId) && placementError == null) {
@@ -102,7 +103,7 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     }
 
     /** No cell could (or would) take it: it stays UNCLAIMED with the reason and waits for another auction. */
-    public boolean failPlacement(String error, Instant now) {
+    boolean failPlacement(String error, Instant now) {
         Objects.requireNonNull(error, "error");
         requireState(UNCLAIMED, "fail placement");
         if (error.equals(placementError) && placedCellId == null) {
@@ -115,7 +116,7 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     }
 
     /** A cell takes ownership before starting the container. */
-    public boolean claim(InstanceOwner owner, Instant now) {
+    boolean claim(InstanceOwner owner, Instant now) {
         requireOwner(owner);
         if (state == CLAIMED && owner().equals(owner)) {
             return false;
@@ -132,8 +133,9 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     }
 
     /** The container is up and healthy. */
-    public boolean start(InstanceOwner owner, NetInfo netInfo, Instant now) {
+    boolean start(InstanceOwner owner, NetInfo netInfo, Instant now) {
         requireOwner(owner);
+        Objects.requireNonNull(netInfo, "netInfo");
         if (state == RUNNING && owner().equals(owner) && netInfo.equals(netInfo())) {
             return false;
         }
@@ -146,7 +148,7 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
      * The owner's container exited. Counts the crash (from 1 again after a long run), clears the owner and goes to
      * UNCLAIMED when the policy restarts at once, CRASHED otherwise. Returns the new state.
      */
-    public ActualLrpState crash(InstanceOwner owner, String reason, CrashRestartPolicy policy, Instant now) {
+    ActualLrpState crash(InstanceOwner owner, String reason, CrashRestartPolicy policy, Instant now) {
         requireOwner(owner);
         Transitions.check(key, state, owner(), owner, CRASHED);
         Duration ranFor = state == RUNNING ? Duration.between(since, now) : null;
@@ -159,7 +161,7 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     }
 
     /** Back to UNCLAIMED with no owner and no placement, ready for a new auction (converger, evacuation). */
-    public boolean unclaim(Instant now) {
+    boolean unclaim(Instant now) {
         Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
         clearOwner();
         clearPlacement();

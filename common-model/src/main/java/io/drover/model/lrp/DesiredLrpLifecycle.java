@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
-import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -25,24 +23,25 @@ public class DesiredLrpLifecycle {
     private final LifecycleRecorder recorder;
     private final Clock clock;
     private final Supplier<UUID> ids;
+    private final OptimisticRetry retry;
 
     DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations actuals,
-            LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids) {
+            LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry) {
         this.tx = tx;
         this.em = em;
         this.actuals = actuals;
         this.recorder = recorder;
         this.clock = clock;
         this.ids = ids;
+        this.retry = retry;
     }
 
-    /** Creates the desired LRP, its UNCLAIMED instances and one auction request for all of them. */
+    /**
+     * Creates the desired LRP, its UNCLAIMED instances and one auction request for all of them. Two concurrent desires
+     * of one process_guid: the loser of the insert race is retried and then finds the winner's record.
+     */
     public DesiredLrpSnapshot desire(DesiredLrpDefinition definition, Actor actor) {
-        try {
-            return desireOnce(definition, actor);
-        } catch (DataIntegrityViolationException e) {
-            throw new DesiredLrpAlreadyExistsException(definition.processGuid());
-        }
+        return retry.run("desire", () -> desireOnce(definition, actor));
     }
 
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
@@ -68,7 +67,10 @@ public class DesiredLrpLifecycle {
         for (int attempt = 1; ; attempt++) {
             try {
                 return updateOnce(processGuid, update, expectedVersion, actor);
-            } catch (OptimisticLockingFailureException e) {
+            } catch (RuntimeException e) {
+                if (!Conflicts.isRetryable(e)) {
+                    throw e;
+                }
                 if (attempt >= attempts) {
                     throw new StaleModificationTagException(processGuid);
                 }
@@ -103,9 +105,13 @@ public class DesiredLrpLifecycle {
         });
     }
 
-    /** Deletes the desired LRP and retires every instance of it. */
+    /** Deletes the desired LRP and retires every instance of it; retried when an instance changed meanwhile. */
     public void remove(String processGuid, Actor actor) {
-        tx.execute(status -> {
+        retry.run("remove-desired", () -> removeOnce(processGuid, actor));
+    }
+
+    private Void removeOnce(String processGuid, Actor actor) {
+        return tx.execute(status -> {
             DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
             if (lrp == null) {
                 throw new DesiredLrpNotFoundException(processGuid);
@@ -118,8 +124,7 @@ public class DesiredLrpLifecycle {
             ChangeLog changes = new ChangeLog();
             changes.desired(DesiredLrpEventTypes.REMOVED, before, null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
-            em.flush();
-            recorder.record(changes, actor);
+            finish(changes, actor, null);
             return null;
         });
     }
@@ -128,7 +133,7 @@ public class DesiredLrpLifecycle {
         em.flush();
         changes.afterFlush.forEach(Runnable::run);
         recorder.record(changes, actor);
-        return lrp.snapshot();
+        return lrp == null ? null : lrp.snapshot();
     }
 
     private static List<Integer> indices(int from, int to) {

@@ -32,7 +32,12 @@ public final class LifecycleFactory {
         return new ActualLrpLifecycle(tx, em, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
     }
 
+    /** A desired LRP lifecycle whose desire and remove retry lost races up to 8 times. */
     public DesiredLrpLifecycle desiredLrpLifecycle() {
-        return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids);
+        return desiredLrpLifecycle(8);
+    }
+
+    public DesiredLrpLifecycle desiredLrpLifecycle(int optimisticLockAttempts) {
+        return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts));
     }
 }

@@ -2,14 +2,12 @@ package io.drover.model.lrp;
 
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
-import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Runs a whole transaction again, with a fresh read, when it lost an optimistic-lock race (or an insert race on the
- * primary key). Bounded and jittered; refuses to run inside a transaction because retrying there would re-read stale
- * state.
+ * primary key, or PostgreSQL chose it as a deadlock victim; see {@link Conflicts}). Bounded and jittered; refuses to
+ * run inside a transaction because retrying there would re-read stale state.
  */
 public class OptimisticRetry {
 
@@ -27,8 +25,8 @@ public class OptimisticRetry {
         for (int attempt = 1; attempt <= maxAttempts; attempt++) {
             try {
                 return transaction.get();
-            } catch (OptimisticLockingFailureException | DataIntegrityViolationException e) {
-                if (e instanceof DataIntegrityViolationException && !isDuplicateKey(e)) {
+            } catch (RuntimeException e) {
+                if (!Conflicts.isRetryable(e)) {
                     throw e;
                 }
                 last = e;
@@ -37,15 +35,6 @@ public class OptimisticRetry {
             }
         }
         throw new LifecycleConflictException(operation + " kept conflicting after " + maxAttempts + " attempts", last);
-    }
-
-    private static boolean isDuplicateKey(RuntimeException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && "23505".equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void pause(int attempt) {

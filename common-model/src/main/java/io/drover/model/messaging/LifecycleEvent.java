@@ -18,4 +18,10 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
     public static final String ACTUAL_LRP_CHANGED = "actual_lrp_changed";
     public static final String ACTUAL_LRP_REMOVED = "actual_lrp_removed";
     public static final String ACTUAL_LRP_CRASHED = "actual_lrp_crashed";
+
+    /** A JSON {@code null} (or an absent side) reads as Java {@code null}, so {@code before() == null} means created. */
+    public LifecycleEvent {
+        before = before == null || before.isNull() ? null : before;
+        after = after == null || after.isNull() ? null : after;
+    }
 }

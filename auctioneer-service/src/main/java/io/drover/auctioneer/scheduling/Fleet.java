@@ -1,0 +1,144 @@
+package io.drover.auctioneer.scheduling;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The round's in-memory view of the cells, in primitive arrays indexed by cell (sorted by cell id, so ties are broken
+ * the same way every time). Every placement is reserved here at once, so a round never overcommits a cell.
+ */
+final class Fleet {
+
+    final List<CellLoad> cells;
+    private final int[] freeMemory;
+    private final int[] freeDisk;
+    private final int[] freeContainers;
+    private final int[] usedMemory;
+    private final int[] usedDisk;
+    private final int[] usedContainers;
+    private final double[] memoryScale;
+    private final double[] diskScale;
+    private final double[] containerScale;
+    private final int[] starting;
+    private final int[] zoneOf;
+    private final List<String> zones = new ArrayList<>();
+    private final Map<String, Spread> spreads = new HashMap<>();
+    private int startingTotal;
+
+    Fleet(List<CellLoad> loads) {
+        cells = loads.stream().sorted(Comparator.comparing(CellLoad::cellId)).toList();
+        int n = cells.size();
+        freeMemory = new int[n];
+        freeDisk = new int[n];
+        freeContainers = new int[n];
+        usedMemory = new int[n];
+        usedDisk = new int[n];
+        usedContainers = new int[n];
+        memoryScale = new double[n];
+        diskScale = new double[n];
+        containerScale = new double[n];
+        starting = new int[n];
+        zoneOf = new int[n];
+        Map<String, Integer> zoneIds = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            load(i, cells.get(i), zoneIds);
+        }
+    }
+
+    private void load(int i, CellLoad cell, Map<String, Integer> zoneIds) {
+        var cap = cell.capacity();
+        var used = cell.allocated();
+        usedMemory[i] = used.memoryMb();
+        usedDisk[i] = used.diskMb();
+        usedContainers[i] = used.containers();
+        freeMemory[i] = cap.memoryMb() - used.memoryMb();
+        freeDisk[i] = cap.diskMb() - used.diskMb();
+        freeContainers[i] = cap.containers() - used.containers();
+        memoryScale[i] = scale(cap.memoryMb());
+        diskScale[i] = scale(cap.diskMb());
+        containerScale[i] = scale(cap.containers());
+        starting[i] = cell.starting();
+        startingTotal += cell.starting();
+        zoneOf[i] = zoneIds.computeIfAbsent(cell.zone(), z -> {
+            zones.add(z);
+            return zones.size() - 1;
+        });
+        cell.instancesByProcessGuid().forEach((guid, count) -> spread(guid).add(i, zoneOf[i], count));
+    }
+
+    /** A resource the cell does not offer at all counts as fully used (1/0 would be infinite). */
+    private static double scale(int capacity) {
+        return capacity > 0 ? 1.0 / capacity : 0.0;
+    }
+
+    int size() {
+        return cells.size();
+    }
+
+    int zoneCount() {
+        return zones.size();
+    }
+
+    int zoneOf(int cell) {
+        return zoneOf[cell];
+    }
+
+    String zoneName(int zone) {
+        return zones.get(zone);
+    }
+
+    int startingTotal() {
+        return startingTotal;
+    }
+
+    Spread spread(String processGuid) {
+        return spreads.computeIfAbsent(processGuid, g -> new Spread());
+    }
+
+    boolean fitsMemory(int cell, Work w) {
+        return freeMemory[cell] >= w.memoryMb();
+    }
+
+    boolean fitsDisk(int cell, Work w) {
+        return freeDisk[cell] >= w.diskMb();
+    }
+
+    boolean fitsContainer(int cell) {
+        return freeContainers[cell] >= 1;
+    }
+
+    boolean fits(int cell, Work w) {
+        return freeContainers[cell] >= 1 && freeMemory[cell] >= w.memoryMb() && freeDisk[cell] >= w.diskMb();
+    }
+
+    /** SPEC 7: mean used fraction after placement + 1000 per instance of this LRP here + 0.25 per starting container. */
+    double score(int cell, Work w, int instancesHere) {
+        double memory = fraction(usedMemory[cell] + w.memoryMb(), memoryScale[cell]);
+        double disk = fraction(usedDisk[cell] + w.diskMb(), diskScale[cell]);
+        double containers = fraction(usedContainers[cell] + 1, containerScale[cell]);
+        return (memory + disk + containers) / 3.0 + 1000.0 * instancesHere + 0.25 * starting[cell];
+    }
+
+    private static double fraction(int used, double scale) {
+        return scale == 0.0 ? 1.0 : used * scale;
+    }
+
+    void reserve(int cell, Work w) {
+        freeMemory[cell] -= w.memoryMb();
+        freeDisk[cell] -= w.diskMb();
+        freeContainers[cell] -= 1;
+        usedMemory[cell] += w.memoryMb();
+        usedDisk[cell] += w.diskMb();
+        usedContainers[cell] += 1;
+        starting[cell] += 1;
+        startingTotal += 1;
+        spread(w.processGuid()).add(cell, zoneOf[cell], 1);
+    }
+
+    String cellId(int cell) {
+        return cells.get(cell).cellId();
+    }
+}

@@ -1,0 +1,163 @@
+package io.drover.auctioneer.scheduling;
+
+import io.drover.model.lrp.ActualLrpKey;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides one auction round (SPEC 7), with no I/O. Work is ordered (every index 0 first, then the rest; larger memory
+ * first within each), then each instance in turn is filtered to the cells that list its rootfs, accept its placement
+ * tags and still fit it, narrowed to the zones holding the fewest instances of its LRP, and given to the cell with the
+ * lowest score. The placement is reserved at once, so the round never overcommits a cell.
+ *
+ * <p>Zone balance comes before the per-cell spread (as in Diego): an LRP's instances are spread over zones first and
+ * over the cells of the chosen zones second.
+ */
+public final class Scheduler {
+
+    /** Every index 0 first (each LRP gets one instance before any gets a second), then larger memory, then disk. */
+    static final Comparator<Work> ORDER = Comparator.<Work>comparingInt(w -> w.key().index() == 0 ? 0 : 1)
+            .thenComparing(Comparator.comparingInt(Work::memoryMb).reversed())
+            .thenComparing(Comparator.comparingInt(Work::diskMb).reversed())
+            .thenComparing(Work::key);
+
+    private static final List<String> RESOURCES = List.of("memory", "disk", "containers");
+
+    private final int maxInFlightStarts;
+
+    /** {@code maxInFlightStarts}: global cap on containers starting at once; 0 or less means unlimited. */
+    public Scheduler(int maxInFlightStarts) {
+        this.maxInFlightStarts = maxInFlightStarts;
+    }
+
+    public static Scheduler unlimited() {
+        return new Scheduler(0);
+    }
+
+    public Schedule schedule(Collection<Work> work, Collection<CellLoad> cells) {
+        List<Work> ordered = new ArrayList<>(work);
+        ordered.sort(ORDER);
+        Map<ActualLrpKey, String> placements = new LinkedHashMap<>();
+        Map<ActualLrpKey, String> failures = new LinkedHashMap<>();
+        if (cells.isEmpty()) {
+            ordered.forEach(w -> failures.put(w.key(), PlacementErrors.NO_CELLS));
+            return new Schedule(placements, failures);
+        }
+        Round round = new Round(new Fleet(List.copyOf(cells)));
+        for (Work w : ordered) {
+            if (maxInFlightStarts > 0 && round.fleet.startingTotal() >= maxInFlightStarts) {
+                failures.put(w.key(), PlacementErrors.IN_FLIGHT_LIMIT);
+                continue;
+            }
+            Candidates candidates = round.compatibility.candidates(w);
+            if (candidates.error() != null) {
+                failures.put(w.key(), candidates.error());
+                continue;
+            }
+            int cell = round.pick(candidates, w);
+            if (cell < 0) {
+                failures.put(w.key(), insufficientResources(round.fleet, candidates, w));
+            } else {
+                round.fleet.reserve(cell, w);
+                placements.put(w.key(), round.fleet.cellId(cell));
+            }
+        }
+        return new Schedule(placements, failures);
+    }
+
+    /**
+     * Lists every resource that no candidate had enough of. When each resource was free somewhere but never all on one
+     * cell, lists every resource some candidate lacked, so the message is never empty.
+     */
+    static String insufficientResources(Fleet fleet, Candidates candidates, Work w) {
+        boolean[] someHad = new boolean[3];
+        boolean[] someLacked = new boolean[3];
+        for (int[] zone : candidates.cellsByZone()) {
+            for (int cell : zone) {
+                note(0, fleet.fitsMemory(cell, w), someHad, someLacked);
+                note(1, fleet.fitsDisk(cell, w), someHad, someLacked);
+                note(2, fleet.fitsContainer(cell), someHad, someLacked);
+            }
+        }
+        boolean eachFoundSomewhere = someHad[0] && someHad[1] && someHad[2];
+        List<String> missing = new ArrayList<>(3);
+        for (int r = 0; r < RESOURCES.size(); r++) {
+            if (eachFoundSomewhere ? someLacked[r] : !someHad[r]) {
+                missing.add(RESOURCES.get(r));
+            }
+        }
+        return PlacementErrors.insufficientResources(missing);
+    }
+
+    private static void note(int resource, boolean fits, boolean[] someHad, boolean[] someLacked) {
+        someHad[resource] |= fits;
+        someLacked[resource] |= !fits;
+    }
+
+    /** The mutable state of one round: the fleet view, its compatibility index and a scratch array for the scan. */
+    private static final class Round {
+
+        final Fleet fleet;
+        final Compatibility compatibility;
+        private final int[] instancesHere;
+
+        Round(Fleet fleet) {
+            this.fleet = fleet;
+            this.compatibility = new Compatibility(fleet);
+            this.instancesHere = new int[fleet.size()];
+        }
+
+        /** The best fitting cell in the least loaded zones that have one, or -1 when no candidate fits. */
+        int pick(Candidates candidates, Work w) {
+            Spread spread = fleet.spread(w.processGuid());
+            int[] order = zonesByInstances(candidates, spread);
+            spread.writeTo(instancesHere);
+            try {
+                int i = 0;
+                while (i < order.length) {
+                    int level = spread.inZone(candidates.zones()[order[i]]);
+                    int best = -1;
+                    double bestScore = Double.POSITIVE_INFINITY;
+                    for (; i < order.length && spread.inZone(candidates.zones()[order[i]]) == level; i++) {
+                        for (int cell : candidates.cellsByZone()[order[i]]) {
+                            if (fleet.fits(cell, w)) {
+                                double score = fleet.score(cell, w, instancesHere[cell]);
+                                if (score < bestScore) {
+                                    bestScore = score;
+                                    best = cell;
+                                }
+                            }
+                        }
+                    }
+                    if (best >= 0) {
+                        return best;
+                    }
+                }
+                return -1;
+            } finally {
+                spread.clear(instancesHere);
+            }
+        }
+
+        /** Positions into the candidates' zones, the zones holding fewest instances of this LRP first. */
+        private static int[] zonesByInstances(Candidates candidates, Spread spread) {
+            int n = candidates.zones().length;
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, Comparator.comparingInt((Integer i) -> spread.inZone(candidates.zones()[i]))
+                    .thenComparingInt(i -> i));
+            int[] result = new int[n];
+            for (int i = 0; i < n; i++) {
+                result[i] = order[i];
+            }
+            return result;
+        }
+    }
+}

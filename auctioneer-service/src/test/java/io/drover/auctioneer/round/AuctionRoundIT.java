@@ -1,0 +1,140 @@
+package io.drover.auctioneer.round;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import io.drover.model.json.Json;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.RunAction;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.Topics;
+import io.drover.test.MutableClock;
+import io.drover.test.WithDroverInfrastructure;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.ConsumerFactory;
+
+/** Start requests in, placements and auction results out, against real PostgreSQL and Kafka. */
+@SpringBootTest(properties = "drover.auctioneer.group-id=auctioneer-round-it")
+@WithDroverInfrastructure
+class AuctionRoundIT {
+
+    private static final Resources CAPACITY = new Resources(4096, 20_000, 50);
+
+    @Autowired
+    CellPresence presence;
+    @Autowired
+    DesiredLrpLifecycle desired;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    MutableClock clock;
+    @Autowired
+    ConsumerFactory<String, String> consumers;
+
+    private Consumer<String, String> results;
+
+    @BeforeEach
+    void registerCells() {
+        // "gone" would win every auction (empty and huge), but its presence expires before the work arrives.
+        presence.heartbeat(cell("gone", "z1", new Resources(65_536, 200_000, 500)), Duration.ofSeconds(10));
+        clock.advance(Duration.ofMinutes(1));
+        presence.heartbeat(cell("evacuating", "z2", new Resources(65_536, 200_000, 500)), Duration.ofHours(1));
+        presence.evacuate("evacuating");
+        for (String zone : List.of("z1", "z2", "z3")) {
+            presence.heartbeat(cell("cell-" + zone, zone, CAPACITY), Duration.ofHours(1));
+        }
+        results = consumers.createConsumer("results-" + UUID.randomUUID(), null);
+        results.subscribe(List.of(Topics.AUCTION_RESULTS));
+    }
+
+    @AfterEach
+    void closeConsumer() {
+        results.close();
+    }
+
+    @Test
+    void placesSixInstancesTwoPerLiveCellAndSendsEachCellItsResult() {
+        String guid = "web-" + UUID.randomUUID();
+        desired.desire(lrp(guid, 6, 256), Actor.service("test"));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> placedCells(guid).size() == 6);
+        Map<String, Integer> perCell = countByCell(placedCells(guid));
+        assertThat(perCell).containsOnly(Map.entry("cell-z1", 2), Map.entry("cell-z2", 2), Map.entry("cell-z3", 2));
+
+        Map<String, Integer> announced = new HashMap<>();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            for (ConsumerRecord<String, String> record : results.poll(Duration.ofMillis(200))) {
+                LrpsPlaced placed = Json.read(record.value(), LrpsPlaced.class);
+                assertThat(record.key()).isEqualTo(placed.cellId());
+                placed.placements().stream().filter(p -> p.processGuid().equals(guid))
+                        .forEach(p -> announced.merge(record.key(), 1, Integer::sum));
+            }
+            assertThat(announced).isEqualTo(perCell);
+        });
+    }
+
+    @Test
+    void anInstanceTooBigForEveryCellStaysUnclaimedWithTheReason() {
+        String guid = "huge-" + UUID.randomUUID();
+        desired.desire(lrp(guid, 1, 100_000), Actor.service("test"));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> "insufficient resources: memory".equals(jdbc.queryForObject(
+                "SELECT placement_error FROM actual_lrps WHERE process_guid = ? AND instance_index = 0", String.class,
+                guid)));
+        assertThat(jdbc.queryForObject("SELECT state || ':' || coalesce(placed_cell_id, '-') FROM actual_lrps "
+                + "WHERE process_guid = ?", String.class, guid)).isEqualTo("UNCLAIMED:-");
+    }
+
+    private List<String> placedCells(String guid) {
+        return jdbc.queryForList("SELECT placed_cell_id FROM actual_lrps WHERE process_guid = ? "
+                + "AND placed_cell_id IS NOT NULL", String.class, guid);
+    }
+
+    private static Map<String, Integer> countByCell(List<String> cells) {
+        Map<String, Integer> counts = new HashMap<>();
+        cells.forEach(c -> counts.merge(c, 1, Integer::sum));
+        return counts;
+    }
+
+    static CellRegistration cell(String id, String zone, Resources capacity) {
+        return new CellRegistration(id, zone, id + ".local:1800", capacity, List.of("preloaded:host"), List.of(),
+                List.of());
+    }
+
+    static DesiredLrpDefinition lrp(String guid, int instances, int memoryMb) {
+        return new DesiredLrpDefinition(guid, "it", "preloaded:host", instances,
+                new Action(new RunAction("sleep", List.of("1000"), null, null, null)), null, null, 0, null, List.of(8080),
+                memoryMb, 128, 0, 0, new ArrayList<>(), null, null, null, null);
+    }
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class Clocks {
+
+        @Bean
+        MutableClock clock() {
+            return MutableClock.startingNow();
+        }
+    }
+}

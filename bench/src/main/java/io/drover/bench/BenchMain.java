@@ -1,0 +1,46 @@
+package io.drover.bench;
+
+import io.drover.cluster.LocalCluster;
+import io.drover.cluster.LocalClusterSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code ./drover-bench [--quick]}: starts the local cluster with simulated cells (1,000 cells for the full run, 100 for
+ * {@code --quick}), runs P1-P5 of SPEC 11 and prints one table, also written as JSON to {@code bench/results/}.
+ */
+public final class BenchMain {
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean quick = List.of(args).contains("--quick");
+        Scale scale = quick ? new Scale(100, 1_000, 10, Duration.ofSeconds(10)) : new Scale(1_000, 10_000, 10,
+                Duration.ofSeconds(30));
+        Path dataDir = Files.createTempDirectory("drover-bench");
+        LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 0, scale.cells(), "bench",
+                "bench-password", BenchSettings.clusterProperties(scale.cells()));
+        List<Figure> figures = new ArrayList<>();
+        try (LocalCluster cluster = LocalCluster.start(settings);
+             Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
+            ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
+            BenchSettings.awaitCells(db, scale.cells(), Duration.ofMinutes(2));
+            figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5)));
+            figures.addAll(BenchSettings.clusterScenarios(cluster, db));
+            figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, scale.loadDuration()));
+            figures.add(new HeapUsage().run(4));
+        }
+        System.out.println();
+        System.out.print(Report.table(figures));
+        System.out.println("results: " + Report.writeJson(Path.of("bench", "results"), quick ? "quick" : "full",
+                figures));
+        System.exit(0);
+    }
+
+    record Scale(int cells, int lrps, int instances, Duration loadDuration) {
+    }
+}

@@ -1,0 +1,31 @@
+package io.drover.bench;
+
+import io.drover.cluster.LocalCluster;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** How the benchmark configures the cluster, and the scenarios that need the services' insides (P2, P3). */
+final class BenchSettings {
+
+    private BenchSettings() {
+    }
+
+    static Map<String, String> clusterProperties(int cells) {
+        return Map.of("logging.level.root", "WARN", "logging.level.io.drover.cluster", "INFO");
+    }
+
+    static void awaitCells(Database db, int cells, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (db.count("SELECT count(*) FROM cells WHERE expires_at > now()") < cells) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("cells did not all register within " + timeout);
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    static List<Figure> clusterScenarios(LocalCluster cluster, Database db) {
+        return List.of();
+    }
+}

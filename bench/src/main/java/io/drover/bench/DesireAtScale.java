@@ -1,0 +1,65 @@
+package io.drover.bench;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** P1: desire many LRPs through the REST API at once and time until every instance is RUNNING. */
+final class DesireAtScale {
+
+    private final ReceptorClient client;
+    private final Database db;
+
+    DesireAtScale(ReceptorClient client, Database db) {
+        this.client = client;
+        this.db = db;
+    }
+
+    Figure run(int lrps, int instances, int concurrency, Duration timeout) throws InterruptedException {
+        long total = (long) lrps * instances;
+        AtomicInteger failed = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        long start = System.nanoTime();
+        for (int i = 0; i < lrps; i++) {
+            String guid = "bench-" + i;
+            pool.submit(() -> {
+                int status = client.send("POST", "/v1/desired_lrps", ReceptorClient.desiredLrp(guid, instances, 64))
+                        .statusCode();
+                if (status != 201) {
+                    failed.incrementAndGet();
+                }
+            });
+        }
+        pool.shutdown();
+        long running = 0;
+        long deadline = start + timeout.toNanos();
+        while (running < total && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+            running = db.count("SELECT count(*) FROM actual_lrps WHERE state = 'RUNNING'");
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        pool.awaitTermination(1, TimeUnit.MINUTES);
+        double[] latency = db.doubles("SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), 0), "
+                + "coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms), 0) FROM ("
+                + " SELECT extract(epoch FROM (min(e.at) - d.created_at)) * 1000 AS ms"
+                + " FROM lrp_events e JOIN desired_lrps d ON d.process_guid = e.process_guid"
+                + " WHERE e.entity = 'actual' AND e.to_state = 'RUNNING'"
+                + " GROUP BY e.process_guid, e.instance_index, d.created_at) t");
+        boolean all = running >= total;
+        double rate = running / seconds;
+        double targetSeconds = total * 60.0 / 100_000;
+        String figure = all ? "%,d RUNNING in %.1f s (%,.0f instances/s)".formatted(running, seconds, rate)
+                : "only %,d of %,d RUNNING after %.0f s".formatted(running, total, seconds);
+        return new Figure("P1 desire %,d x %d onto the cells".formatted(lrps, instances), figure,
+                "all RUNNING <= %.0f s".formatted(targetSeconds), all && seconds <= targetSeconds,
+                "desire->RUNNING p50 %.0f ms, p99 %.0f ms; %d create requests failed".formatted(latency[0],
+                        latency[1], failed.get()));
+    }
+
+    static List<String> guids(int lrps) {
+        return java.util.stream.IntStream.range(0, lrps).mapToObj(i -> "bench-" + i).toList();
+    }
+}

@@ -1,0 +1,71 @@
+package io.drover.bench;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * P4: an open-loop load on the receptor (requests are sent on schedule whatever the latency, so slowness shows up as
+ * latency rather than as a lower rate): 80 % reads of desired and actual LRPs, 20 % annotation updates.
+ */
+final class ReceptorLoad {
+
+    private final ReceptorClient client;
+
+    ReceptorLoad(ReceptorClient client) {
+        this.client = client;
+    }
+
+    Figure run(List<String> guids, int perSecond, Duration duration) throws InterruptedException {
+        int requests = (int) (perSecond * duration.toSeconds());
+        AtomicLongArray latencyMicros = new AtomicLongArray(requests);
+        AtomicInteger errors = new AtomicInteger();
+        AtomicInteger conflicts = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(64);
+        long intervalNanos = 1_000_000_000L / perSecond;
+        long start = System.nanoTime();
+        for (int i = 0; i < requests; i++) {
+            long due = start + i * intervalNanos;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            int slot = i;
+            pool.submit(() -> {
+                String guid = guids.get(ThreadLocalRandom.current().nextInt(guids.size()));
+                int dice = ThreadLocalRandom.current().nextInt(10);
+                long t0 = System.nanoTime();
+                int status = dice < 4 ? client.send("GET", "/v1/desired_lrps/" + guid, null).statusCode()
+                        : dice < 8 ? client.send("GET", "/v1/actual_lrps/" + guid, null).statusCode()
+                        : client.send("PUT", "/v1/desired_lrps/" + guid,
+                                "{\"annotation\": \"load-" + slot + "\"}").statusCode();
+                latencyMicros.set(slot, (System.nanoTime() - t0) / 1000);
+                if (status == 409) {
+                    conflicts.incrementAndGet();
+                } else if (status >= 400) {
+                    errors.incrementAndGet();
+                }
+            });
+        }
+        pool.shutdown();
+        pool.awaitTermination(2, TimeUnit.MINUTES);
+        long[] sorted = new long[requests];
+        for (int i = 0; i < requests; i++) {
+            sorted[i] = latencyMicros.get(i);
+        }
+        Arrays.sort(sorted);
+        double p50 = sorted[requests / 2] / 1000.0;
+        double p99 = sorted[(int) (requests * 0.99)] / 1000.0;
+        double max = sorted[requests - 1] / 1000.0;
+        return new Figure("P4 receptor at %d req/s (80 %% reads) for %d s".formatted(perSecond, duration.toSeconds()),
+                "p50 %.1f ms, p99 %.1f ms, max %.0f ms, %d errors".formatted(p50, p99, max, errors.get()),
+                "p99 <= 50 ms, no errors", p99 <= 50 && errors.get() == 0,
+                "%d requests, %d answered 409 (concurrent updates)".formatted(requests, conflicts.get()));
+    }
+}

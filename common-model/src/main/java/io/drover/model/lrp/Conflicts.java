@@ -1,0 +1,48 @@
+package io.drover.model.lrp;
+
+import jakarta.persistence.OptimisticLockException;
+import java.sql.SQLException;
+import java.util.Set;
+import org.hibernate.StaleStateException;
+import org.springframework.dao.OptimisticLockingFailureException;
+
+/**
+ * Recognises a lost race however it surfaces. An explicit {@code EntityManager.flush()} inside a
+ * {@code TransactionTemplate} throws Hibernate's and JPA's own exceptions, untranslated by Spring, so the
+ * classification looks at the whole cause chain rather than at Spring's exception hierarchy alone.
+ */
+final class Conflicts {
+
+    /** unique_violation: two transactions inserted the same key. */
+    private static final String DUPLICATE_KEY = "23505";
+    /** serialization_failure and deadlock_detected: PostgreSQL picked this transaction as the loser. */
+    private static final Set<String> LOST_RACE = Set.of("40001", "40P01");
+
+    private Conflicts() {
+    }
+
+    /** Whether running the whole transaction again, with a fresh read, may succeed. */
+    static boolean isRetryable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OptimisticLockingFailureException || t instanceof OptimisticLockException
+                    || t instanceof StaleStateException) {
+                return true;
+            }
+            if (t instanceof SQLException sql && (DUPLICATE_KEY.equals(sql.getSQLState())
+                    || LOST_RACE.contains(sql.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the transaction lost a race to insert the same primary key. */
+    static boolean isDuplicateKey(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && DUPLICATE_KEY.equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,351 @@
+package io.drover.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.drover.model.Records.Audit;
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import io.drover.model.lrp.ActualLrp;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpNotFoundException;
+import io.drover.model.lrp.ActualLrpRepository;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.IllegalTransitionException;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.lrp.StartedInstance;
+import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.LrpStartRequested;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.Topics;
+import io.drover.test.MutableClock;
+import io.drover.test.WithDroverInfrastructure;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** Every {@link ActualLrpLifecycle} operation end to end: the row, its audit rows and the messages it causes. */
+@SpringBootTest
+@WithDroverInfrastructure
+class ActualLrpLifecycleIT {
+
+    static final Actor CONVERGER = Actor.service("converger");
+    static final NetInfo NET = new NetInfo("10.0.0.7", List.of(new NetInfo.PortMapping(8080, 61000)));
+
+    @Autowired
+    ActualLrpLifecycle lifecycle;
+    @Autowired
+    ActualLrpRepository actuals;
+    @Autowired
+    CellPresence cells;
+    @Autowired
+    MutableClock clock;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    EntityManagerFactory emf;
+
+    Records records;
+    String guid;
+
+    @BeforeEach
+    void newProcess() {
+        records = new Records(jdbc);
+        guid = "lrp-" + UUID.randomUUID();
+    }
+
+    @Test
+    void createUnclaimedRequestsOneAuctionForAllNewIndices() {
+        assertThat(lifecycle.createUnclaimed(guid, "d1", List.of(2, 0, 1, 1), "desired", CONVERGER))
+                .containsExactly(0, 1, 2);
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::state).containsOnly(ActualLrpState.UNCLAIMED)
+                .hasSize(3);
+        assertThat(lifecycle.createUnclaimed(guid, "d1", List.of(0, 1, 2, 3), "missing index", CONVERGER))
+                .containsExactly(3);
+
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class))
+                .extracting(LrpStartRequested::indices, LrpStartRequested::reason)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(List.of(0, 1, 2), "desired"),
+                        org.assertj.core.groups.Tuple.tuple(List.of(3), "missing index"));
+        assertThat(records.audit(guid)).hasSize(4).allSatisfy(a -> {
+            assertThat(a.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_CREATED);
+            assertThat(a.from()).isNull();
+            assertThat(a.to()).isEqualTo("UNCLAIMED");
+            assertThat(a.actorService()).isEqualTo("converger");
+            assertThat(a.version()).isZero();
+        });
+        assertThat(records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class))
+                .extracting(LifecycleEvent::type).containsOnly(LifecycleEvent.ACTUAL_LRP_CREATED).hasSize(4);
+    }
+
+    @Test
+    void placeSendsEachCellOneResultCarryingEpochAndVersion() {
+        lifecycle.createUnclaimed(guid, "d1", List.of(0, 1, 2), "desired", CONVERGER);
+        UUID auction = UUID.randomUUID();
+        Map<ActualLrpKey, String> placement = new LinkedHashMap<>();
+        placement.put(key(0), "cell-a");
+        placement.put(key(1), "cell-a");
+        placement.put(key(2), "cell-b");
+        placement.put(ActualLrpKey.of(guid, 9), "cell-b");
+
+        Map<ActualLrpKey, Outcome> outcomes = lifecycle.place(auction, placement, Actor.service("auctioneer"));
+
+        assertThat(outcomes).containsEntry(key(0), Outcome.CHANGED).containsEntry(key(2), Outcome.CHANGED)
+                .containsEntry(ActualLrpKey.of(guid, 9), Outcome.NOT_FOUND);
+        ActualLrp placed = actuals.findById(key(0)).orElseThrow();
+        assertThat(placed.state()).isEqualTo(ActualLrpState.UNCLAIMED);
+        assertThat(placed.placedCellId()).isEqualTo("cell-a");
+        assertThat(placed.version()).isEqualTo(1);
+        LrpsPlaced toA = lastMessage(Topics.AUCTION_RESULTS, "cell-a", LrpsPlaced.class);
+        assertThat(toA.auctionId()).isEqualTo(auction);
+        assertThat(toA.placements()).containsExactlyInAnyOrder(
+                new LrpsPlaced.Placement(guid, 0, placed.epoch(), 1),
+                new LrpsPlaced.Placement(guid, 1, actuals.findById(key(1)).orElseThrow().epoch(), 1));
+        assertThat(lastMessage(Topics.AUCTION_RESULTS, "cell-b", LrpsPlaced.class).placements())
+                .extracting(LrpsPlaced.Placement::index).containsExactly(2);
+
+        assertThat(lifecycle.place(UUID.randomUUID(), Map.of(key(0), "cell-a"), Actor.service("auctioneer")))
+                .containsEntry(key(0), Outcome.NO_OP);
+        assertThat(records.messages(Topics.AUCTION_RESULTS, "cell-a", LrpsPlaced.class)
+                .stream().filter(m -> m.placements().stream().anyMatch(p -> p.processGuid().equals(guid))))
+                .as("a repeated placement sends nothing").hasSize(1);
+    }
+
+    @Test
+    void failPlacementKeepsTheInstanceUnclaimedWithTheReason() {
+        lifecycle.createUnclaimed(guid, "d1", List.of(0), "desired", CONVERGER);
+        lifecycle.place(UUID.randomUUID(), Map.of(key(0), "cell-a"), Actor.service("auctioneer"));
+        assertThat(lifecycle.failPlacement(Map.of(key(0), "insufficient resources: memory"), Actor.cell("cell-a")))
+                .containsEntry(key(0), Outcome.CHANGED);
+        assertThat(lifecycle.failPlacement(Map.of(key(0), "insufficient resources: memory"), Actor.cell("cell-a")))
+                .containsEntry(key(0), Outcome.NO_OP);
+
+        ActualLrp row = actuals.findById(key(0)).orElseThrow();
+        assertThat(row.state()).isEqualTo(ActualLrpState.UNCLAIMED);
+        assertThat(row.placementError()).isEqualTo("insufficient resources: memory");
+        assertThat(row.placedCellId()).isNull();
+        assertThat(records.audit(guid)).extracting(Audit::reason).containsExactly("desired", "placed on cell-a",
+                "insufficient resources: memory");
+    }
+
+    @Test
+    void claimIsIdempotentForItsOwnerAndRejectedForAnyOther() {
+        lifecycle.createUnclaimed(guid, "d1", List.of(0), "desired", CONVERGER);
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");
+        lifecycle.claim(key(0), owner, Actor.cell("cell-a"));
+        lifecycle.claim(key(0), owner, Actor.cell("cell-a"));
+        assertThatThrownBy(() -> lifecycle.claim(key(0), InstanceOwner.of("ig-2", "cell-b"), Actor.cell("cell-b")))
+                .isInstanceOf(IllegalTransitionException.class);
+        assertThat(lifecycle.claim(Map.of(key(0), InstanceOwner.of("ig-2", "cell-b")), Actor.cell("cell-b")))
+                .extractingByKey(key(0)).extracting(Outcome::kind).isEqualTo(Outcome.Kind.REJECTED);
+        assertThatThrownBy(() -> lifecycle.claim(key(5), owner, Actor.cell("cell-a")))
+                .isInstanceOf(ActualLrpNotFoundException.class);
+
+        ActualLrp row = actuals.findById(key(0)).orElseThrow();
+        assertThat(row.owner()).isEqualTo(owner);
+        assertThat(row.version()).isEqualTo(1);
+        assertThat(records.audit(guid)).last().satisfies(a -> {
+            assertThat(a.from()).isEqualTo("UNCLAIMED");
+            assertThat(a.to()).isEqualTo("CLAIMED");
+            assertThat(a.actorService()).isEqualTo("rep");
+            assertThat(a.actorCell()).isEqualTo("cell-a");
+            assertThat(a.version()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void claimAndStartABatchInOneTransactionLoadingAllRecordsInOneQuery() {
+        List<Integer> indices = IntStream.range(0, 50).boxed().toList();
+        lifecycle.createUnclaimed(guid, "d1", indices, "desired", CONVERGER);
+        Map<ActualLrpKey, InstanceOwner> owners = new LinkedHashMap<>();
+        indices.forEach(i -> owners.put(key(i), InstanceOwner.of("ig-" + i, "cell-a")));
+        Statistics stats = emf.unwrap(SessionFactory.class).getStatistics();
+        stats.clear();
+
+        assertThat(lifecycle.claim(owners, Actor.cell("cell-a")).values()).containsOnly(Outcome.CHANGED);
+
+        assertThat(stats.getEntityLoadCount()).isEqualTo(50);
+        assertThat(stats.getPrepareStatementCount()).as("one multi-id select and one batched update").isEqualTo(2);
+        List<StartedInstance> started = indices.stream()
+                .map(i -> new StartedInstance(key(i), "d1", owners.get(key(i)), NET)).toList();
+        assertThat(lifecycle.start(started, Actor.cell("cell-a")).values()).containsOnly(Outcome.CHANGED);
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::state).containsOnly(ActualLrpState.RUNNING);
+    }
+
+    @Test
+    void startWithNoRecordCreatesItRunning() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");
+        lifecycle.start(new StartedInstance(key(0), "d1", owner, NET), Actor.cell("cell-a"));
+
+        ActualLrp row = actuals.findById(key(0)).orElseThrow();
+        assertThat(row.state()).isEqualTo(ActualLrpState.RUNNING);
+        assertThat(row.owner()).isEqualTo(owner);
+        assertThat(row.netInfo()).isEqualTo(NET);
+        assertThat(records.audit(guid)).singleElement().satisfies(a -> {
+            assertThat(a.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_CREATED);
+            assertThat(a.to()).isEqualTo("RUNNING");
+            assertThat(a.actorCell()).isEqualTo("cell-a");
+        });
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).isEmpty();
+    }
+
+    @Test
+    void startOverAnotherCellsRunningInstanceIsRejected() {
+        running(0, InstanceOwner.of("ig-1", "cell-a"));
+        assertThatThrownBy(() -> lifecycle.start(new StartedInstance(key(0), "d1", InstanceOwner.of("ig-2", "cell-b"),
+                NET), Actor.cell("cell-b"))).isInstanceOf(IllegalTransitionException.class);
+        assertThat(actuals.findById(key(0)).orElseThrow().cellId()).isEqualTo("cell-a");
+    }
+
+    @Test
+    void firstTwoCrashesRestartAtOnceAndTheThirdWaits() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");
+        for (int crash = 1; crash <= 2; crash++) {
+            running(0, owner);
+            assertThat(lifecycle.crash(key(0), owner, "exited with code 1", Actor.cell("cell-a")))
+                    .isEqualTo(ActualLrpState.UNCLAIMED);
+        }
+        running(0, owner);
+        assertThat(lifecycle.crash(key(0), owner, "exited with code 1", Actor.cell("cell-a")))
+                .isEqualTo(ActualLrpState.CRASHED);
+
+        ActualLrp row = actuals.findById(key(0)).orElseThrow();
+        assertThat(row.crashCount()).isEqualTo(3);
+        assertThat(row.owner().isEmpty()).isTrue();
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class))
+                .extracting(LrpStartRequested::reason).containsExactly("desired", "restart after crash",
+                        "restart after crash");
+        assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_CRASHED))
+                .extracting(Audit::from, Audit::to).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("RUNNING", "UNCLAIMED"),
+                        org.assertj.core.groups.Tuple.tuple("RUNNING", "UNCLAIMED"),
+                        org.assertj.core.groups.Tuple.tuple("RUNNING", "CRASHED"));
+        LifecycleEvent crashed = lastMessage(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class);
+        assertThat(crashed.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_CRASHED);
+        assertThat(crashed.after().get("next_restart_at").asLong())
+                .isEqualTo(clock.instant().plusSeconds(30).toEpochMilli());
+        assertThat(crashed.before().get("state").asString()).isEqualTo("RUNNING");
+    }
+
+    @Test
+    void crashAfterALongRunCountsFromOneAgain() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");
+        running(0, owner);
+        lifecycle.crash(key(0), owner, "exited with code 1", Actor.cell("cell-a"));
+        running(0, owner);
+        clock.advance(Duration.ofMinutes(6));
+        lifecycle.crash(key(0), owner, "exited with code 1", Actor.cell("cell-a"));
+        assertThat(actuals.findById(key(0)).orElseThrow().crashCount()).isEqualTo(1);
+    }
+
+    @Test
+    void crashByAnotherIncarnationIsRejectedAndChangesNothing() {
+        running(0, InstanceOwner.of("ig-1", "cell-a"));
+        assertThatThrownBy(() -> lifecycle.crash(key(0), InstanceOwner.of("ig-2", "cell-a"), "exit", Actor.cell("a")))
+                .isInstanceOf(IllegalTransitionException.class);
+        assertThat(actuals.findById(key(0)).orElseThrow().state()).isEqualTo(ActualLrpState.RUNNING);
+        assertThat(records.audit(guid)).noneMatch(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_CRASHED));
+    }
+
+    @Test
+    void removeDeletesOnlyTheOwnersRecord() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");
+        running(0, owner);
+        assertThat(lifecycle.remove(key(0), InstanceOwner.of("ig-9", "cell-b"), "no container", Actor.cell("cell-b"))
+                .kind()).isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(actuals.findById(key(0))).isPresent();
+
+        assertThat(lifecycle.remove(key(0), owner, "stopped", Actor.cell("cell-a"))).isEqualTo(Outcome.CHANGED);
+        assertThat(actuals.findById(key(0))).isEmpty();
+        assertThat(lifecycle.remove(key(0), owner, "stopped", Actor.cell("cell-a"))).isEqualTo(Outcome.NO_OP);
+        assertThat(records.audit(guid)).last().satisfies(a -> {
+            assertThat(a.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_REMOVED);
+            assertThat(a.from()).isEqualTo("RUNNING");
+            assertThat(a.to()).isNull();
+        });
+        assertThat(lastMessage(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).after()).isNull();
+    }
+
+    @Test
+    void retireDeletesUnownedRecordsAndAsksLiveCellsToStopTheirs() {
+        lifecycle.createUnclaimed(guid, "d1", List.of(0), "desired", CONVERGER);
+        String liveCell = "cell-live-" + UUID.randomUUID();
+        heartbeat(liveCell);
+        running(1, InstanceOwner.of("ig-1", liveCell));
+        running(2, InstanceOwner.of("ig-2", "cell-gone-" + UUID.randomUUID()));
+
+        Map<ActualLrpKey, Outcome> outcomes = lifecycle.retire(List.of(key(0), key(1), key(2), key(3)), "scaled down",
+                Actor.service("receptor"));
+
+        assertThat(outcomes).containsEntry(key(0), Outcome.CHANGED).containsEntry(key(1), Outcome.CHANGED)
+                .containsEntry(key(2), Outcome.CHANGED).containsEntry(key(3), Outcome.NO_OP);
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(1);
+        assertThat(records.messages(Topics.STOP_REQUESTS, liveCell, LrpStopRequested.class)).singleElement()
+                .satisfies(stop -> {
+                    assertThat(stop.processGuid()).isEqualTo(guid);
+                    assertThat(stop.index()).isEqualTo(1);
+                    assertThat(stop.instanceGuid()).isEqualTo("ig-1");
+                    assertThat(stop.reason()).isEqualTo("scaled down");
+                });
+        assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_REMOVED))
+                .extracting(Audit::index).containsExactlyInAnyOrder(0, 2);
+    }
+
+    @Test
+    void unclaimClearsTheOwnerAndRequestsAnAuction() {
+        running(0, InstanceOwner.of("ig-1", "cell-a"));
+        assertThat(lifecycle.unclaim(List.of(key(0), key(4)), "cell lost", CONVERGER))
+                .containsEntry(key(0), Outcome.CHANGED).containsEntry(key(4), Outcome.NOT_FOUND);
+
+        ActualLrp row = actuals.findById(key(0)).orElseThrow();
+        assertThat(row.state()).isEqualTo(ActualLrpState.UNCLAIMED);
+        assertThat(row.owner().isEmpty()).isTrue();
+        assertThat(row.netInfo()).isNull();
+        assertThat(lastMessage(Topics.START_REQUESTS, guid, LrpStartRequested.class))
+                .satisfies(m -> assertThat(m.indices()).containsExactly(0))
+                .satisfies(m -> assertThat(m.reason()).isEqualTo("cell lost"));
+        assertThat(records.audit(guid)).last().extracting(Audit::from, Audit::to, Audit::version)
+                .containsExactly("RUNNING", "UNCLAIMED", row.version());
+    }
+
+    private ActualLrpKey key(int index) {
+        return ActualLrpKey.of(guid, index);
+    }
+
+    /** Brings instance {@code index} to RUNNING through the lifecycle (creating it when needed). */
+    private void running(int index, InstanceOwner owner) {
+        if (actuals.findById(key(index)).isEmpty()) {
+            lifecycle.createUnclaimed(guid, "d1", List.of(index), "desired", CONVERGER);
+        }
+        lifecycle.claim(key(index), owner, Actor.cell(owner.cellId()));
+        lifecycle.start(new StartedInstance(key(index), "d1", owner, NET), Actor.cell(owner.cellId()));
+    }
+
+    private void heartbeat(String cellId) {
+        cells.heartbeat(new CellRegistration(cellId, "z1", "10.0.0.1", new Resources(1024, 1024, 10),
+                List.of("preloaded:host"), List.of(), List.of()), Duration.ofSeconds(30));
+    }
+
+    private <T> T lastMessage(String topic, String key, Class<T> type) {
+        List<T> messages = records.messages(topic, key, type);
+        assertThat(messages).as("messages on %s for %s", topic, key).isNotEmpty();
+        return messages.get(messages.size() - 1);
+    }
+}

@@ -1,0 +1,167 @@
+package io.drover.model.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.model.json.Json;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.ActualLrpSnapshot;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.CheckDefinition;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.DesiredLrpSnapshot;
+import io.drover.model.lrp.EnvVar;
+import io.drover.model.lrp.ModificationTag;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.RunAction;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The Kafka contract of SPEC 4 pinned by golden files in {@code src/test/resources/contracts}: each message record
+ * serializes to exactly its file (snake_case), each file reads back to the record, and a file with a field this version
+ * does not know still reads (adding a field is compatible; renaming one breaks these tests).
+ */
+class MessageContractTest {
+
+    static final UUID MESSAGE_ID = UUID.fromString("6f1c1b52-3c1e-4d0b-9d55-0c1f4a7e2a01");
+    static final UUID EPOCH = UUID.fromString("a3e0c9f2-7d4b-4a51-8c33-5b2f0e9d1c77");
+    static final Instant AT = Instant.parse("2026-03-01T12:00:00.250Z");
+
+    static final LrpStartRequested START = new LrpStartRequested(MESSAGE_ID, "web-app", "cf-apps", List.of(0, 1, 2),
+            "desired");
+
+    static final LrpsPlaced PLACED = new LrpsPlaced(MESSAGE_ID, "cell-z1-0",
+            UUID.fromString("0b7e5d8c-1f2a-4c3b-9e4d-5a6b7c8d9e0f"), List.of(
+                    new LrpsPlaced.Placement("web-app", 0, EPOCH, 3), new LrpsPlaced.Placement("web-app", 2, EPOCH, 1)));
+
+    static final LrpStopRequested STOP = new LrpStopRequested(MESSAGE_ID, "cell-z1-0", "web-app", 4, "ig-4711",
+            "scaled down");
+
+    static final ActualLrpSnapshot RUNNING = new ActualLrpSnapshot("web-app", 1, "cf-apps", "ig-4711", "cell-z1-0",
+            "10.0.1.5", List.of(new NetInfo.PortMapping(8080, 61001)), ActualLrpState.RUNNING, 0, null, null,
+            AT.toEpochMilli(), null, false, new ModificationTag(EPOCH, 4));
+
+    static final ActualLrpSnapshot CRASHED = new ActualLrpSnapshot("web-app", 1, "cf-apps", null, null, null,
+            List.of(), ActualLrpState.CRASHED, 3, "exited with code 1", null, AT.plusSeconds(60).toEpochMilli(),
+            AT.plusSeconds(90).toEpochMilli(), false, new ModificationTag(EPOCH, 5));
+
+    static final DesiredLrpSnapshot DESIRED = new DesiredLrpSnapshot(new DesiredLrpDefinition("web-app", "cf-apps",
+            "preloaded:cflinuxfs4", 3,
+            new Action(new RunAction("python3", List.of("-m", "http.server"), "/app",
+                    List.of(new EnvVar("MODE", "prod")), new RunAction.ResourceLimits(1024L))),
+            null, new CheckDefinition(List.of(new CheckDefinition.Check(null,
+                    new CheckDefinition.HttpCheck(8080, "/health", 1000)))),
+            60, List.of(new EnvVar("LANG", "C.UTF-8")), List.of(8080), 256, 1024, 100, 50, List.of("ssd"),
+            "{\"cf-router\":[{\"hostnames\":[\"web.example.com\"],\"port\":8080}]}", "team a", "log-web",
+            "metrics-web"), new ModificationTag(EPOCH, 2), AT, AT.plusSeconds(30));
+
+    static final LifecycleEvent ACTUAL_CRASHED = new LifecycleEvent(MESSAGE_ID, LifecycleEvent.ACTUAL_LRP_CRASHED,
+            asParsed(RUNNING), asParsed(CRASHED), AT.plusSeconds(60));
+
+    static final LifecycleEvent DESIRED_CREATED = new LifecycleEvent(MESSAGE_ID, LifecycleEvent.DESIRED_LRP_CREATED,
+            null, asParsed(DESIRED), AT);
+
+    /** A snapshot as a consumer parses it (a small number is an int node there, whatever type wrote it). */
+    static JsonNode asParsed(Object snapshot) {
+        return Json.tree(Json.write(snapshot));
+    }
+
+    static Stream<Arguments> contracts() {
+        return Stream.of(
+                Arguments.of("lrp-start-requested.json", START),
+                Arguments.of("lrps-placed.json", PLACED),
+                Arguments.of("lrp-stop-requested.json", STOP),
+                Arguments.of("lifecycle-event-actual-crashed.json", ACTUAL_CRASHED),
+                Arguments.of("lifecycle-event-desired-created.json", DESIRED_CREATED));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("contracts")
+    void messageSerializesToItsGoldenFile(String file, Object message) {
+        JsonNode written = Json.tree(Json.write(message));
+        writeActualForReview(file, written);
+        assertThat(written).isEqualTo(golden(file));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("contracts")
+    void goldenFileReadsBackToTheMessage(String file, Object message) {
+        assertThat(Json.read(golden(file).toString(), message.getClass())).isEqualTo(message);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("contracts")
+    void goldenFileWithAnAddedFieldStillReads(String file, Object message) {
+        ObjectNode extended = (ObjectNode) golden(file);
+        extended.put("field_of_a_later_version", "ignored");
+        extended.putObject("another_new_field").put("nested", 1);
+        assertThat(Json.read(extended.toString(), message.getClass())).isEqualTo(message);
+    }
+
+    @Test
+    void missingBeforeOrAfterReadsAsNull() {
+        LifecycleEvent created = Json.read(golden("lifecycle-event-desired-created.json").toString(),
+                LifecycleEvent.class);
+        assertThat(created.before()).isNull();
+        LifecycleEvent removed = Json.read("{\"event_id\":\"" + MESSAGE_ID + "\",\"type\":\"actual_lrp_removed\","
+                + "\"before\":{\"index\":1},\"occurred_at\":\"2026-03-01T12:00:00Z\"}", LifecycleEvent.class);
+        assertThat(removed.after()).isNull();
+    }
+
+    @Test
+    void desiredSnapshotIsFlatInEvents() {
+        JsonNode after = golden("lifecycle-event-desired-created.json").get("after");
+        assertThat(after.has("definition")).isFalse();
+        assertThat(after.get("process_guid").asString()).isEqualTo("web-app");
+        assertThat(after.get("modification_tag").get("index").asLong()).isEqualTo(2);
+    }
+
+    @Test
+    void desiredSnapshotReadsBackFromItsFlatForm() {
+        JsonNode after = golden("lifecycle-event-desired-created.json").get("after");
+        assertThat(Json.read(after.toString(), DesiredLrpSnapshot.class)).isEqualTo(DESIRED);
+    }
+
+    @Test
+    void actualSnapshotsReadBackFromEvents() {
+        JsonNode event = golden("lifecycle-event-actual-crashed.json");
+        assertThat(Json.read(event.get("before").toString(), ActualLrpSnapshot.class)).isEqualTo(RUNNING);
+        assertThat(Json.read(event.get("after").toString(), ActualLrpSnapshot.class)).isEqualTo(CRASHED);
+    }
+
+    static JsonNode golden(String file) {
+        try (InputStream in = MessageContractTest.class.getResourceAsStream("/contracts/" + file)) {
+            if (in == null) {
+                throw new IllegalStateException("no golden file contracts/" + file);
+            }
+            return Json.tree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Leaves what this version writes next to the test output, so a failing comparison is easy to diff. */
+    private static void writeActualForReview(String file, JsonNode written) {
+        try {
+            Path dir = Path.of("target", "contracts-actual");
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(file), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(written));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

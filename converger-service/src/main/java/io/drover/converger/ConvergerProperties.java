@@ -1,0 +1,31 @@
+package io.drover.converger;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The converger's settings ({@code drover.converger.*}).
+ *
+ * @param interval a pass runs at least this often
+ * @param leaderTtl the leader lock's TTL: a standby takes over at most this long after the leader vanished
+ * @param cellWatchInterval how often the leader looks for cells whose presence just expired
+ * @param debounce the pause between a cell loss (or an over-limit pass) and the pass that reacts to it
+ * @param desiredChangeDelay the pause between a desired LRP change and the pass it triggers; the changes of that
+ *     pause share one pass, so a burst of desires costs a pass every few seconds, not one per desire
+ * @param staleUnclaimedAfter rule 3: an UNCLAIMED instance untouched for longer is auctioned again
+ * @param maxLostCellUnclaims rule 2: at most this many unclaims per pass (the auctioneer's batch)
+ * @param batchSize instances per lifecycle call (one transaction each)
+ * @param gcInterval how often garbage collection (rule 7) runs
+ * @param eventRetention {@code lrp_events} older than this are deleted
+ * @param sentOutboxRetention outbox rows sent longer ago than this are deleted
+ * @param gcBatchSize rows per delete statement
+ */
+@ConfigurationProperties("drover.converger")
+public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,
+        @DefaultValue("1s") Duration cellWatchInterval, @DefaultValue("250ms") Duration debounce,
+        @DefaultValue("5s") Duration desiredChangeDelay, @DefaultValue("30s") Duration staleUnclaimedAfter,
+        @DefaultValue("5000") int maxLostCellUnclaims, @DefaultValue("500") int batchSize,
+        @DefaultValue("5m") Duration gcInterval, @DefaultValue("7d") Duration eventRetention,
+        @DefaultValue("1h") Duration sentOutboxRetention, @DefaultValue("10000") int gcBatchSize) {
+}

@@ -1,0 +1,51 @@
+package io.drover.converger.pass;
+
+import io.drover.converger.plan.Convergence;
+import io.drover.converger.plan.ConvergenceSnapshot;
+import io.drover.converger.plan.Plan;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One pass, top to bottom: read a consistent snapshot, plan with the pure rules, apply the plan, record it. */
+class ConvergencePass {
+
+    private static final Logger log = LoggerFactory.getLogger(ConvergencePass.class);
+
+    private final SnapshotReader snapshots;
+    private final Convergence convergence;
+    private final PlanExecutor executor;
+    private final ConvergenceMetrics metrics;
+
+    ConvergencePass(SnapshotReader snapshots, Convergence convergence, PlanExecutor executor,
+            ConvergenceMetrics metrics) {
+        this.snapshots = snapshots;
+        this.convergence = convergence;
+        this.executor = executor;
+        this.metrics = metrics;
+    }
+
+    PassReport run(String trigger) {
+        long started = System.nanoTime();
+        ConvergenceSnapshot snapshot = snapshots.read();
+        long read = System.nanoTime();
+        Plan plan = convergence.plan(snapshot);
+        long planned = System.nanoTime();
+        Execution execution = executor.execute(plan);
+        long executed = System.nanoTime();
+        PassReport report = new PassReport(trigger, snapshot.actuals().size(), plan, execution,
+                Duration.ofNanos(read - started), Duration.ofNanos(planned - read), Duration.ofNanos(executed - planned));
+        metrics.record(report);
+        if (plan.isEmpty()) {
+            log.debug(report.logLine());
+        } else {
+            log.info(report.logLine());
+        }
+        return report;
+    }
+
+    void failed(String trigger, RuntimeException e) {
+        metrics.failed();
+        log.warn("convergence-pass-failed trigger={} cause={}", trigger, e.toString(), e);
+    }
+}

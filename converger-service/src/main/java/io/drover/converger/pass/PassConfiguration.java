@@ -1,0 +1,51 @@
+package io.drover.converger.pass;
+
+import io.drover.converger.ConvergerProperties;
+import io.drover.converger.plan.Convergence;
+import io.drover.model.leader.LeaderElection;
+import io.drover.model.leader.LeaderLock;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/** Wires the pass (snapshot, plan, executor, metrics), the loop and the leader election that gates it. */
+@Configuration(proxyBeanMethods = false)
+class PassConfiguration {
+
+    /** The lock name: one active converger per database. */
+    static final String LOCK = "converger";
+
+    @Bean
+    LeaderElection convergerLeaderElection(LeaderLock lock, ConvergerProperties properties,
+            ObjectProvider<ConvergenceLoop> loop) {
+        return new LeaderElection(lock, LOCK, properties.leaderTtl(), () -> loop.getObject().elected(), () -> {
+        });
+    }
+
+    @Bean
+    ConvergencePass convergencePass(DataSource dataSource, PlatformTransactionManager transactions, Clock clock,
+            ActualLrpLifecycle lifecycle, ConvergerProperties properties, MeterRegistry registry) {
+        Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
+                properties.maxLostCellUnclaims());
+        return new ConvergencePass(new SnapshotReader(dataSource, transactions, clock), convergence,
+                new PlanExecutor(lifecycle, properties.batchSize()), new ConvergenceMetrics(registry));
+    }
+
+    @Bean
+    ConvergenceLoop convergenceLoop(ConvergencePass pass, JdbcTemplate jdbc, Clock clock,
+            LeaderElection convergerLeaderElection, ConvergerProperties p) {
+        return new ConvergenceLoop(pass, new CellLossWatcher(jdbc, clock), convergerLeaderElection::isLeader,
+                new ConvergenceLoop.Timings(p.interval(), p.cellWatchInterval(), p.debounce(), p.desiredChangeDelay()));
+    }
+
+    @Bean
+    DesiredLrpChangeListener desiredLrpChangeListener(ConvergenceLoop loop) {
+        return new DesiredLrpChangeListener(loop);
+    }
+}

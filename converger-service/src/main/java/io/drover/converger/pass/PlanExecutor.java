@@ -1,0 +1,89 @@
+package io.drover.converger.pass;
+
+import io.drover.converger.plan.Plan;
+import io.drover.converger.plan.Rule;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.Outcome;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies a plan through {@link ActualLrpLifecycle}, the only write path, in batches of one transaction each. An
+ * action that meets a conflict, an illegal transition or a record that is gone is skipped and counted: the world moved
+ * since the snapshot, and the next pass re-reads it.
+ */
+class PlanExecutor {
+
+    private static final Logger log = LoggerFactory.getLogger(PlanExecutor.class);
+    private static final Actor CONVERGER = Actor.service("converger");
+
+    private final ActualLrpLifecycle lifecycle;
+    private final int batchSize;
+
+    PlanExecutor(ActualLrpLifecycle lifecycle, int batchSize) {
+        this.lifecycle = lifecycle;
+        this.batchSize = batchSize;
+    }
+
+    Execution execute(Plan plan) {
+        Execution execution = new Execution();
+        plan.missing().forEach(missing -> createMissing(missing, execution));
+        inBatches(Rule.LOST_CELL, plan, execution, lifecycle::unclaim);
+        inBatches(Rule.STALE_UNCLAIMED, plan, execution, lifecycle::unclaim);
+        inBatches(Rule.CRASH_RESTART, plan, execution, lifecycle::unclaim);
+        inBatches(Rule.EXTRA_INDEX, plan, execution, lifecycle::retire);
+        inBatches(Rule.ORPHAN, plan, execution, lifecycle::retire);
+        return execution;
+    }
+
+    /** Rule 1: one transaction and one auction request per desired LRP; indices someone else created are skipped. */
+    private void createMissing(Plan.MissingIndices missing, Execution execution) {
+        try {
+            List<Integer> created = lifecycle.createUnclaimed(missing.processGuid(), missing.domain(),
+                    missing.indices(), Rule.MISSING_INDEX.reason(), CONVERGER);
+            execution.applied(Rule.MISSING_INDEX, created.size());
+            execution.skipped(Rule.MISSING_INDEX, missing.indices().size() - created.size());
+        } catch (RuntimeException e) {
+            // a conflict that outlasted the lifecycle's retries, a lost connection: the next pass tries again
+            log.warn("convergence-action-failed rule={} process_guid={} cause={}", Rule.MISSING_INDEX.tag(),
+                    missing.processGuid(), e.toString());
+            execution.skipped(Rule.MISSING_INDEX, missing.indices().size());
+        }
+    }
+
+    private void inBatches(Rule rule, Plan plan, Execution execution, LifecycleBatch operation) {
+        List<ActualLrpKey> keys = plan.keys(rule);
+        for (int from = 0; from < keys.size(); from += batchSize) {
+            List<ActualLrpKey> batch = keys.subList(from, Math.min(keys.size(), from + batchSize));
+            try {
+                count(rule, operation.apply(batch, rule.reason(), CONVERGER), execution);
+            } catch (RuntimeException e) {
+                log.warn("convergence-action-failed rule={} instances={} cause={}", rule.tag(), batch.size(),
+                        e.toString());
+                execution.skipped(rule, batch.size());
+            }
+        }
+    }
+
+    private static void count(Rule rule, Map<ActualLrpKey, Outcome> outcomes, Execution execution) {
+        outcomes.forEach((key, outcome) -> {
+            if (outcome.succeeded()) {
+                execution.applied(rule, 1);
+            } else {
+                log.debug("convergence-action-skipped rule={} process_guid={} index={} outcome={} message={}",
+                        rule.tag(), key.processGuid(), key.index(), outcome.kind(), outcome.message());
+                execution.skipped(rule, 1);
+            }
+        });
+    }
+
+    @FunctionalInterface
+    private interface LifecycleBatch {
+        Map<ActualLrpKey, Outcome> apply(Collection<ActualLrpKey> keys, String reason, Actor actor);
+    }
+}

@@ -1,0 +1,43 @@
+package io.drover.converger;
+
+import io.drover.test.MutableClock;
+import io.drover.test.WithDroverInfrastructure;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The one converger context the integration tests share (same annotation, same cached context): real PostgreSQL and
+ * Kafka, a {@link MutableClock} the tests move by hand, and short timings so a pass follows a change within a second.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@SpringBootTest(properties = {
+        "server.port=0",
+        "drover.converger.interval=300ms",
+        "drover.converger.cell-watch-interval=100ms",
+        "drover.converger.debounce=50ms",
+        "drover.converger.desired-change-delay=200ms",
+        "drover.converger.gc-batch-size=5",
+        "drover.converger.gc-interval=1h" })
+@WithDroverInfrastructure
+@Import(ConvergerIntegrationTest.Clocks.class)
+public @interface ConvergerIntegrationTest {
+
+    /** Time the tests control: crash back-offs and presence TTLs pass without waiting. */
+    @TestConfiguration(proxyBeanMethods = false)
+    class Clocks {
+
+        @Bean
+        MutableClock clock() {
+            return MutableClock.startingNow();
+        }
+    }
+}

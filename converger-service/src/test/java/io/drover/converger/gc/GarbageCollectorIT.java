@@ -1,0 +1,68 @@
+package io.drover.converger.gc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.converger.ConvergerIntegrationTest;
+import io.drover.model.domain.Domains;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.RunAction;
+import io.drover.test.MutableClock;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+@ConvergerIntegrationTest
+class GarbageCollectorIT {
+
+    @Autowired
+    GarbageCollector collector;
+    @Autowired
+    Domains domains;
+    @Autowired
+    DesiredLrpLifecycle desired;
+    @Autowired
+    MutableClock clock;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void deletesExpiredDomainsEventsPastRetentionAndLongSentOutboxRowsInBatches() {
+        String guid = "gc-" + UUID.randomUUID();
+        domains.upsert("gc-expiring", Duration.ofMinutes(1));
+        domains.upsert("gc-forever", null);
+        desired.desire(new DesiredLrpDefinition(guid, "gc-forever", "preloaded:host", 12,
+                new Action(new RunAction("sleep", List.of("1"), null, null, null)), null, null, 0, null, null, 64, 64,
+                0, 0, null, null, null, null, null), Actor.service("test"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> count("SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0);
+        assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isEqualTo(13);
+
+        GarbageCollector.Collected today = collector.collect(clock.instant());
+        assertThat(today.events()).isZero();
+        assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isEqualTo(13);
+
+        Instant eightDaysOn = clock.instant().plus(Duration.ofDays(8));
+        GarbageCollector.Collected later = collector.collect(eightDaysOn);
+
+        assertThat(later.domains()).isPositive();
+        assertThat(later.events()).isGreaterThanOrEqualTo(13);
+        assertThat(later.outbox()).isPositive();
+        assertThat(domains.fresh()).contains("gc-forever").doesNotContain("gc-expiring");
+        assertThat(jdbc.queryForList("SELECT name FROM domains", String.class)).doesNotContain("gc-expiring");
+        assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM outbox WHERE sent_at < ?", Integer.class,
+                Timestamp.from(eightDaysOn.minus(Duration.ofHours(1))))).isZero();
+    }
+
+    private int count(String sql) {
+        return jdbc.queryForObject(sql, Integer.class);
+    }
+}

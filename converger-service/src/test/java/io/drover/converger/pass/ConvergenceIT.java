@@ -1,0 +1,127 @@
+package io.drover.converger.pass;
+
+import static io.drover.converger.pass.LrpFixtures.guid;
+import static io.drover.converger.pass.LrpFixtures.keys;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.converger.ConvergerIntegrationTest;
+import io.drover.converger.plan.Rule;
+import io.drover.model.cell.CellPresence;
+import io.drover.model.lrp.ActualLrp;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpRepository;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.messaging.LrpStartRequested;
+import io.drover.test.MutableClock;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+
+/** The loop against real PostgreSQL and Kafka: each repair ends in rows changed and start requests on the topic. */
+@ConvergerIntegrationTest
+class ConvergenceIT {
+
+    @Autowired
+    MutableClock clock;
+    @Autowired
+    DesiredLrpLifecycle desired;
+    @Autowired
+    ActualLrpLifecycle actual;
+    @Autowired
+    ActualLrpRepository actuals;
+    @Autowired
+    CellPresence cells;
+    @Value("${spring.kafka.bootstrap-servers}")
+    String kafka;
+
+    LrpFixtures fixtures;
+    StartRequestProbe startRequests;
+
+    @BeforeEach
+    void setUp() {
+        fixtures = new LrpFixtures(desired, actual, cells);
+        startRequests = new StartRequestProbe(kafka);
+    }
+
+    @AfterEach
+    void tearDown() {
+        startRequests.close();
+    }
+
+    @Test
+    void aDesiredLrpWithNoActualsGetsAllItsUnclaimedInstancesAndOneStartRequest() {
+        String guid = guid("lost-records");
+        fixtures.desire(guid, 3);
+        assertThat(actual.retire(keys(guid, 3), "test: the records are lost", Actor.service("test")).values())
+                .containsOnly(Outcome.CHANGED);
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(actuals.findByProcessGuid(guid))
+                .extracting(ActualLrp::index, ActualLrp::state)
+                .containsExactly(tuple(0), tuple(1), tuple(2)));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
+                startRequests.received(guid, Rule.MISSING_INDEX.reason()))
+                .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0, 1, 2)));
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(
+                () -> startRequests.received(guid, Rule.MISSING_INDEX.reason()).size() == 1);
+    }
+
+    @Test
+    void theInstancesOfACellWhoseHeartbeatStopsAreUnclaimedAndAuctionedOnceItsPresenceExpires() {
+        String cell = guid("cell-dies");
+        String guid = guid("on-dying-cell");
+        fixtures.heartbeat(cell, Duration.ofSeconds(15));
+        fixtures.desire(guid, 2);
+        keys(guid, 2).forEach(key -> fixtures.runOn(key, cell));
+        assertThat(actuals.findByCellId(cell)).hasSize(2).allMatch(a -> a.state() == ActualLrpState.RUNNING);
+
+        clock.advance(Duration.ofSeconds(16));
+        long expired = System.nanoTime();
+
+        await().atMost(Duration.ofSeconds(3)).untilAsserted(() -> assertThat(actuals.findByProcessGuid(guid))
+                .allMatch(a -> a.state() == ActualLrpState.UNCLAIMED && a.cellId() == null).hasSize(2));
+        System.out.printf("cell-loss-reaction unclaimed_after_ms=%d%n", (System.nanoTime() - expired) / 1_000_000);
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
+                startRequests.received(guid, Rule.LOST_CELL.reason()))
+                .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0, 1)));
+    }
+
+    @Test
+    void aCrashedInstanceWithThreeCrashesIsRestartedThirtySecondsAfterItsLastCrash() {
+        String cell = guid("cell-crashy");
+        String guid = guid("crashy");
+        ActualLrpKey key = ActualLrpKey.of(guid, 0);
+        fixtures.heartbeat(cell, Duration.ofHours(1));
+        fixtures.desire(guid, 1);
+        assertThat(fixtures.claimAndCrash(key, cell)).isEqualTo(ActualLrpState.UNCLAIMED);
+        assertThat(fixtures.claimAndCrash(key, cell)).isEqualTo(ActualLrpState.UNCLAIMED);
+        assertThat(fixtures.claimAndCrash(key, cell)).isEqualTo(ActualLrpState.CRASHED);
+
+        clock.advance(Duration.ofSeconds(29));
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
+                .until(() -> stateOf(key) == ActualLrpState.CRASHED);
+
+        clock.advance(Duration.ofSeconds(1));
+        await().atMost(Duration.ofSeconds(3)).until(() -> stateOf(key) == ActualLrpState.UNCLAIMED);
+        assertThat(actuals.findById(key)).get().extracting(ActualLrp::crashCount).isEqualTo(3);
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
+                startRequests.received(guid, Rule.CRASH_RESTART.reason()))
+                .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0)));
+    }
+
+    private ActualLrpState stateOf(ActualLrpKey key) {
+        return actuals.findById(key).map(ActualLrp::state).orElse(null);
+    }
+
+    private static org.assertj.core.groups.Tuple tuple(int index) {
+        return org.assertj.core.groups.Tuple.tuple(index, ActualLrpState.UNCLAIMED);
+    }
+}

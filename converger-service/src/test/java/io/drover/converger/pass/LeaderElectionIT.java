@@ -1,0 +1,57 @@
+package io.drover.converger.pass;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.converger.ConvergerApplication;
+import io.drover.model.leader.LeaderElection;
+import io.drover.test.TestBackend;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** Two convergers on one database: one leader runs the passes, the hot standby runs none until the leader goes. */
+class LeaderElectionIT {
+
+    @Test
+    void onlyTheLeaderRunsPassesAndTheStandbyTakesOverWhenItStops() {
+        TestBackend backend = TestBackend.current();
+        String database = backend.postgres().createDatabase();
+        try (ConfigurableApplicationContext first = start(backend, database);
+             ConfigurableApplicationContext second = start(backend, database)) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> passes(first) + passes(second) >= 5);
+            ConfigurableApplicationContext leader = isLeader(first) ? first : second;
+            ConfigurableApplicationContext standby = leader == first ? second : first;
+
+            assertThat(isLeader(leader)).isTrue();
+            assertThat(isLeader(standby)).isFalse();
+            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> passes(standby) == 0);
+            assertThat(passes(leader)).isGreaterThanOrEqualTo(5);
+
+            leader.close();
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> isLeader(standby) && passes(standby) > 0);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(TestBackend backend, String database) {
+        return new SpringApplicationBuilder(ConvergerApplication.class).properties(
+                "server.port=0",
+                "spring.datasource.url=" + database,
+                "spring.datasource.username=" + backend.postgres().username(),
+                "spring.datasource.password=" + backend.postgres().password(),
+                "spring.kafka.bootstrap-servers=" + backend.kafkaBootstrapServers(),
+                "drover.converger.interval=100ms",
+                "drover.converger.leader-ttl=3s").run();
+    }
+
+    private static boolean isLeader(ConfigurableApplicationContext context) {
+        return context.getBean("convergerLeaderElection", LeaderElection.class).isLeader();
+    }
+
+    private static double passes(ConfigurableApplicationContext context) {
+        return context.getBean(MeterRegistry.class).counter("drover.convergence.passes", "result", "ok").count();
+    }
+}

@@ -1,0 +1,213 @@
+package io.drover.converger.plan;
+
+import static io.drover.converger.plan.Given.NOW;
+import static io.drover.converger.plan.Given.ago;
+import static io.drover.converger.plan.Given.given;
+import static io.drover.converger.plan.Given.key;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.model.lrp.CrashRestartPolicy;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Each case: given this snapshot, expect exactly this plan. */
+class ConvergenceTest {
+
+    private final Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30), 3);
+
+    private Plan plan(Given given) {
+        return convergence.plan(given.snapshot());
+    }
+
+    @Nested
+    class NothingToDo {
+
+        @Test
+        void anEmptySnapshotNeedsNothing() {
+            assertThat(plan(given())).isEqualTo(Plan.builder().build()).matches(Plan::isEmpty);
+        }
+
+        @Test
+        void aConvergedSnapshotNeedsNothing() {
+            Plan plan = plan(given().freshDomain().liveCells("cell-1", "cell-2")
+                    .desired("web", 5)
+                    .running("web", 0, "cell-1")
+                    .claimed("web", 1, "cell-2")
+                    .unclaimed("web", 2, ago(29))
+                    .crashed("web", 3, 3, ago(29))
+                    .crashed("web", 4, 200, ago(86_400))
+                    .desired("none-wanted", 0));
+
+            assertThat(plan).isEqualTo(Plan.builder().build());
+            assertThat(plan.isEmpty()).isTrue();
+        }
+    }
+
+    @Nested
+    class Rule1MissingIndex {
+
+        @Test
+        void aMissingIndexIsCreated() {
+            Plan plan = plan(given().liveCells("cell-1").desired("web", 3)
+                    .running("web", 0, "cell-1").running("web", 2, "cell-1"));
+
+            assertThat(plan).isEqualTo(Plan.builder().missing("web", Given.DOMAIN, List.of(1)).build());
+            assertThat(plan.missingInstances()).isOne();
+        }
+
+        @Test
+        void aDesiredLrpWithNoActualsGetsAllItsIndicesInOneAction() {
+            assertThat(plan(given().desired("web", 3).desired("worker", 1)))
+                    .isEqualTo(Plan.builder()
+                            .missing("web", Given.DOMAIN, List.of(0, 1, 2))
+                            .missing("worker", Given.DOMAIN, List.of(0))
+                            .build());
+        }
+
+        @Test
+        void missingIndicesAreFoundWhateverTheStateOfTheOthers() {
+            assertThat(plan(given().liveCells("cell-1").desired("web", 4)
+                    .crashed("web", 3, 200, ago(1)).unclaimed("web", 1, ago(1))))
+                    .isEqualTo(Plan.builder().missing("web", Given.DOMAIN, List.of(0, 2)).build());
+        }
+
+        @Test
+        void aMissingIndexNeedsNoFreshDomain() {
+            assertThat(plan(given().desired("web", 1)).missingInstances()).isOne();
+        }
+    }
+
+    @Nested
+    class Rule2LostCell {
+
+        @Test
+        void claimedAndRunningOnAnExpiredCellAreUnclaimed() {
+            assertThat(plan(given().liveCells("cell-live").desired("web", 3)
+                    .claimed("web", 0, "cell-gone")
+                    .running("web", 1, "cell-gone")
+                    .running("web", 2, "cell-live")))
+                    .isEqualTo(Plan.builder().lostCell(key("web", 0)).lostCell(key("web", 1)).build());
+        }
+
+        @Test
+        void aBurstOfLostInstancesIsRateLimitedPerPass() {
+            Plan plan = plan(given().desired("web", 5)
+                    .running("web", 0, "a").running("web", 1, "b").running("web", 2, "c")
+                    .running("web", 3, "d").running("web", 4, "e"));
+
+            assertThat(plan).isEqualTo(Plan.builder()
+                    .lostCell(key("web", 0)).lostCell(key("web", 1)).lostCell(key("web", 2))
+                    .deferredLostCell(2).build());
+        }
+
+        @Test
+        void anUnwantedInstanceOnALostCellIsNotRestarted() {
+            assertThat(plan(given().desired("web", 1).running("web", 0, "cell-live").running("web", 1, "cell-gone")
+                    .running("gone", 0, "cell-gone").liveCells("cell-live")))
+                    .isEqualTo(Plan.builder().unfreshExtraIndex(1).unfreshOrphan(1).build());
+        }
+    }
+
+    @Nested
+    class Rule3StaleUnclaimed {
+
+        @Test
+        void unclaimedForTwentyNineSecondsIsLeftAlone() {
+            assertThat(plan(given().desired("web", 1).unclaimed("web", 0, ago(29)))).matches(Plan::isEmpty);
+        }
+
+        @Test
+        void unclaimedForExactlyThirtySecondsIsLeftAlone() {
+            assertThat(plan(given().desired("web", 1).unclaimed("web", 0, ago(30)))).matches(Plan::isEmpty);
+        }
+
+        @Test
+        void unclaimedForThirtyOneSecondsIsAuctionedAgain() {
+            assertThat(plan(given().desired("web", 1).unclaimed("web", 0, ago(31))))
+                    .isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).build());
+        }
+
+        @Test
+        void aRecentPlacementKeepsAnOldUnclaimedInstanceWaitingForItsCell() {
+            assertThat(plan(given().desired("web", 1).placed("web", 0, ago(300), "cell-1", ago(29))))
+                    .matches(Plan::isEmpty);
+        }
+
+        @Test
+        void aPlacementTheCellNeverClaimedIsAuctionedAgain() {
+            assertThat(plan(given().desired("web", 1).placed("web", 0, ago(300), "cell-1", ago(31))))
+                    .isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).build());
+        }
+    }
+
+    @Nested
+    class Rule4CrashRestart {
+
+        @ParameterizedTest(name = "crash {0} waits {1} s")
+        @CsvSource({ "3, 30", "4, 60", "5, 120", "6, 240", "7, 480", "8, 960", "100, 960", "199, 960" })
+        void aCrashedInstanceIsRestartedExactlyWhenItsBackOffIsOver(int crashCount, int backOffSeconds) {
+            assertThat(plan(given().desired("web", 1).crashed("web", 0, crashCount, ago(backOffSeconds - 1))))
+                    .isEqualTo(Plan.builder().build());
+            assertThat(plan(given().desired("web", 1).crashed("web", 0, crashCount, ago(backOffSeconds))))
+                    .isEqualTo(Plan.builder().crashRestart(key("web", 0)).build());
+        }
+
+        @Test
+        void theTwoHundredthCrashIsNeverRestarted() {
+            assertThat(plan(given().desired("web", 1).crashed("web", 0, 200, NOW.minus(Duration.ofDays(30)))))
+                    .matches(Plan::isEmpty);
+        }
+    }
+
+    @Nested
+    class Rule5ExtraIndex {
+
+        @Test
+        void anIndexBeyondTheDesiredInstancesIsRetiredWhenTheDomainIsFresh() {
+            assertThat(plan(given().freshDomain().liveCells("cell-1").desired("web", 2)
+                    .running("web", 0, "cell-1").running("web", 1, "cell-1")
+                    .running("web", 2, "cell-1").crashed("web", 3, 5, ago(10_000)).unclaimed("web", 4, ago(100))))
+                    .isEqualTo(Plan.builder()
+                            .extraIndex(key("web", 2)).extraIndex(key("web", 3)).extraIndex(key("web", 4)).build());
+        }
+
+        @Test
+        void anIndexBeyondTheDesiredInstancesIsKeptAndCountedWhenTheDomainIsStale() {
+            Plan plan = plan(given().liveCells("cell-1").desired("web", 2)
+                    .running("web", 0, "cell-1").running("web", 1, "cell-1").running("web", 2, "cell-1"));
+
+            assertThat(plan).isEqualTo(Plan.builder().unfreshExtraIndex(1).build());
+            assertThat(plan.extraInstances()).isOne();
+            assertThat(plan.skippedUnfresh()).isOne();
+        }
+
+        @Test
+        void anExtraIndexOnALostCellIsRetiredNotUnclaimed() {
+            assertThat(plan(given().freshDomain().desired("web", 0).running("web", 0, "cell-gone")))
+                    .isEqualTo(Plan.builder().extraIndex(key("web", 0)).build());
+        }
+    }
+
+    @Nested
+    class Rule6Orphan {
+
+        @Test
+        void anActualWithNoDesiredLrpIsRetiredWhenTheDomainIsFresh() {
+            assertThat(plan(given().freshDomain().liveCells("cell-1")
+                    .running("gone", 0, "cell-1").unclaimed("gone", 1, ago(1))))
+                    .isEqualTo(Plan.builder().orphan(key("gone", 0)).orphan(key("gone", 1)).build());
+        }
+
+        @Test
+        void anActualWithNoDesiredLrpIsKeptAndCountedWhenTheDomainIsStale() {
+            Plan plan = plan(given().liveCells("cell-1").running("gone", 0, "cell-1").crashed("gone", 1, 3, ago(99)));
+
+            assertThat(plan).isEqualTo(Plan.builder().unfreshOrphan(2).build());
+            assertThat(plan.extraInstances()).isEqualTo(2);
+        }
+    }
+}

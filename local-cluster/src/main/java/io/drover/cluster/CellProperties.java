@@ -1,0 +1,43 @@
+package io.drover.cluster;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The properties of the local cluster's rep contexts: three process cells in three zones, or simulated cells. */
+final class CellProperties {
+
+    private CellProperties() {
+    }
+
+    static Map<String, String> forCell(LocalClusterSettings settings, int i) {
+        Map<String, String> p = new LinkedHashMap<>();
+        if (settings.simulatedCells() > 0) {
+            p.put("drover.rep.executor", "simulated");
+            p.put("drover.rep.simulated-cells", String.valueOf(settings.simulatedCells()));
+            p.put("drover.rep.cell-id", "sim");
+            p.put("drover.rep.zones", "z1,z2,z3");
+            p.put("drover.rep.capacity.memory-mb", "16384");
+            p.put("drover.rep.capacity.disk-mb", "65536");
+            p.put("drover.rep.capacity.containers", "256");
+            p.put("drover.rep.admin.enabled", "false");
+            p.put("drover.rep.shutdown", "stop");
+            return p;
+        }
+        String zone = "z" + (i + 1);
+        p.put("drover.rep.executor", "process");
+        p.put("drover.rep.cell-id", "cell-" + zone);
+        p.put("drover.rep.zone", zone);
+        p.put("drover.rep.address", "127.0.0.1");
+        p.put("drover.rep.process.work-dir", settings.dataDir().resolve("cells").resolve("cell-" + zone).toString());
+        // Disjoint host-port ranges, so the cells of one machine never hand out the same port.
+        int base = 61000 + i * 300;
+        p.put("drover.rep.process.host-port-range", base + "-" + (base + 299));
+        p.put("drover.rep.capacity.memory-mb", "4096");
+        p.put("drover.rep.capacity.disk-mb", "16384");
+        p.put("drover.rep.capacity.containers", "64");
+        p.put("drover.rep.admin.port", "0");
+        // Ctrl-C on the local cluster stops every workload: nothing is left running on the developer's machine.
+        p.put("drover.rep.shutdown", "stop");
+        return p;
+    }
+}

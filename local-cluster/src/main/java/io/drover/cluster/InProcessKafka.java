@@ -1,0 +1,114 @@
+package io.drover.cluster;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.MetadataVersion;
+
+/**
+ * A single-node KRaft Kafka broker (combined broker and controller) running inside this JVM, built on Kafka's own
+ * {@link KafkaRaftServer}. Its storage is formatted on first start and kept in {@code dataDir}, so topics and offsets
+ * survive a restart of the local cluster. These are Kafka's internal server classes: the version is pinned in the
+ * parent POM and {@code InProcessKafkaIT} checks it still works.
+ */
+public final class InProcessKafka implements AutoCloseable {
+
+    private static final int NODE_ID = 1;
+
+    private final KafkaRaftServer server;
+    private final String bootstrapServers;
+
+    private InProcessKafka(KafkaRaftServer server, String bootstrapServers) {
+        this.server = server;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    /** Formats {@code dataDir} if it is new, then starts the broker on free loopback ports. */
+    public static InProcessKafka start(Path dataDir) {
+        int brokerPort = FreePorts.any();
+        int controllerPort = FreePorts.any();
+        Path logDir = dataDir.toAbsolutePath();
+        try {
+            Files.createDirectories(logDir);
+            if (!Files.exists(logDir.resolve("meta.properties"))) {
+                format(logDir);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot format Kafka storage in " + logDir, e);
+        }
+        KafkaConfig config = KafkaConfig.fromProps(properties(logDir, brokerPort, controllerPort), false);
+        KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+        server.startup();
+        return new InProcessKafka(server, "127.0.0.1:" + brokerPort);
+    }
+
+    private static void format(Path logDir) throws Exception {
+        new Formatter()
+                .setPrintStream(new PrintStream(PrintStream.nullOutputStream()))
+                .setNodeId(NODE_ID)
+                .setClusterId(Uuid.randomUuid().toString())
+                .setDirectories(List.of(logDir.toString()))
+                .setMetadataLogDirectory(logDir.toString())
+                .setControllerListenerName("CONTROLLER")
+                .setReleaseVersion(MetadataVersion.latestProduction())
+                .run();
+    }
+
+    private static Properties properties(Path logDir, int brokerPort, int controllerPort) {
+        Properties p = new Properties();
+        p.put("process.roles", "broker,controller");
+        p.put("node.id", String.valueOf(NODE_ID));
+        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
+        p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.put("controller.listener.names", "CONTROLLER");
+        p.put("inter.broker.listener.name", "PLAINTEXT");
+        p.put("log.dirs", logDir.toString());
+        p.put("offsets.topic.replication.factor", "1");
+        p.put("offsets.topic.num.partitions", "4");
+        p.put("transaction.state.log.replication.factor", "1");
+        p.put("transaction.state.log.min.isr", "1");
+        p.put("group.initial.rebalance.delay.ms", "0");
+        p.put("auto.create.topics.enable", "false");
+        p.put("num.partitions", "1");
+        p.put("log.retention.hours", "24");
+        return p;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    @Override
+    public void close() {
+        server.shutdown();
+        server.awaitShutdown();
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
