@@ -1,0 +1,97 @@
+package io.drover.receptor.desiredlrp;
+
+import io.drover.model.lrp.DesiredLrpSnapshot;
+import io.drover.model.lrp.ModificationTag;
+import io.drover.receptor.web.JsonBodies;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /v1/desired_lrps}: Diego receptor v1 paths, status codes and error names (SPEC 5.1). */
+@RestController
+@RequestMapping("/v1/desired_lrps")
+@Tag(name = "desired LRPs", description = "What should run: create, inspect, scale and delete")
+class DesiredLrpController {
+
+    static final String CREATE_EXAMPLE = """
+            {"process_guid": "web", "domain": "apps", "rootfs": "preloaded:host", "instances": 3,
+             "action": {"run": {"path": "python3", "args": ["-m", "http.server"], "env": [{"name": "A", "value": "1"}],
+                                "resource_limits": {"nofile": 1024}}},
+             "check_definition": {"checks": [{"http_check": {"port": 8080, "path": "/"}}]},
+             "ports": [8080], "memory_mb": 128, "disk_mb": 256, "routes": {"http": ["web.example.com"]}}""";
+
+    private final DesiredLrps desiredLrps;
+    private final JsonBodies bodies;
+
+    DesiredLrpController(DesiredLrps desiredLrps, JsonBodies bodies) {
+        this.desiredLrps = desiredLrps;
+        this.bodies = bodies;
+    }
+
+    @PostMapping
+    @Operation(summary = "Desire an LRP", description = "Creates the desired LRP and its UNCLAIMED instances and "
+            + "requests one auction for them. Errors: 400 InvalidJSON/InvalidLRP, 409 DesiredLRPAlreadyExists.")
+    @RequestBody(content = @Content(mediaType = "application/json",
+            schema = @Schema(example = CREATE_EXAMPLE)))
+    ResponseEntity<DesiredLrpResponse> create(HttpServletRequest request) {
+        DesiredLrpSnapshot created = desiredLrps.desire(DesiredLrpRequests.create(bodies.readObject(request)));
+        return ResponseEntity.created(URI.create("/v1/desired_lrps/" + created.definition().processGuid()))
+                .eTag(ETags.of(created.modificationTag()))
+                .body(DesiredLrpResponse.of(created));
+    }
+
+    @GetMapping
+    @Operation(summary = "List desired LRPs, optionally of one domain")
+    List<DesiredLrpResponse> list(@RequestParam(required = false) String domain) {
+        return desiredLrps.list(domain).stream().map(DesiredLrpResponse::of).toList();
+    }
+
+    @GetMapping("/{processGuid}")
+    @Operation(summary = "Get one desired LRP", description = "ETag carries its modification tag. 404 "
+            + "DesiredLRPNotFound.")
+    ResponseEntity<DesiredLrpResponse> get(@PathVariable String processGuid) {
+        DesiredLrpSnapshot lrp = desiredLrps.get(processGuid);
+        return ResponseEntity.ok().eTag(ETags.of(lrp.modificationTag())).body(DesiredLrpResponse.of(lrp));
+    }
+
+    @PutMapping("/{processGuid}")
+    @Operation(summary = "Update instances, routes or annotation", description = "Scale up creates instances, scale "
+            + "down retires the extra ones. With If-Match (or modification_tag) a stale tag is a 409 "
+            + "ResourceConflict; without, the compare-and-swap is retried and a second loss is a 409.")
+    @RequestBody(content = @Content(mediaType = "application/json",
+            schema = @Schema(example = "{\"instances\": 5, \"annotation\": \"v2\"}")))
+    ResponseEntity<Void> update(@PathVariable String processGuid,
+            @RequestHeader(name = "If-Match", required = false) String ifMatch, HttpServletRequest request) {
+        DesiredLrps.requireValidGuid(processGuid);
+        DesiredLrpRequests.Update update = DesiredLrpRequests.update(bodies.readObject(request));
+        List<ModificationTag> tags = new ArrayList<>(ifMatch == null ? List.of() : ETags.parseIfMatch(ifMatch));
+        if (update.modificationTag() != null) {
+            tags.add(update.modificationTag());
+        }
+        DesiredLrpSnapshot updated = desiredLrps.update(processGuid, update, tags);
+        return ResponseEntity.noContent().eTag(ETags.of(updated.modificationTag())).build();
+    }
+
+    @DeleteMapping("/{processGuid}")
+    @Operation(summary = "Delete a desired LRP and retire all its instances")
+    ResponseEntity<Void> delete(@PathVariable String processGuid) {
+        desiredLrps.remove(processGuid);
+        return ResponseEntity.noContent().build();
+    }
+}

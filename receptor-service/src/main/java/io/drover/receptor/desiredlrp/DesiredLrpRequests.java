@@ -1,0 +1,134 @@
+package io.drover.receptor.desiredlrp;
+
+import io.drover.model.json.Json;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.CheckDefinition;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.DesiredLrpUpdate;
+import io.drover.model.lrp.ModificationTag;
+import io.drover.model.lrp.RunAction;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The create and update requests of SPEC 5.2, parsed from a JSON tree and validated rule by rule. Pure: the same tree
+ * always gives the same definition or the same InvalidLRP naming every bad field.
+ */
+final class DesiredLrpRequests {
+
+    static final Pattern PROCESS_GUID = Pattern.compile("[a-zA-Z0-9_-]{1,128}");
+    static final int MAX_INSTANCES = 10_000;
+    static final int MAX_ANNOTATION_BYTES = 10 * 1024;
+    static final int MAX_ROUTES_BYTES = 128 * 1024;
+    private static final int MAX_NAME = 256;
+
+    static final Set<String> CREATE_FIELDS = Set.of("process_guid", "domain", "rootfs", "instances", "action",
+            "monitor", "check_definition", "start_timeout", "env", "ports", "memory_mb", "disk_mb", "max_pids",
+            "cpu_weight", "placement_tags", "routes", "annotation", "log_guid", "metrics_guid");
+    static final Set<String> UPDATE_FIELDS = Set.of("instances", "routes", "annotation", "modification_tag");
+
+    private DesiredLrpRequests() {
+    }
+
+    /** A validated create request, or InvalidLRP naming every bad field. */
+    static DesiredLrpDefinition create(JsonNode body) {
+        List<String> errors = new ArrayList<>();
+        JsonFields f = new JsonFields(body, "", errors);
+        f.rejectUnknown(CREATE_FIELDS);
+        String processGuid = f.string("process_guid", true, 128, s -> PROCESS_GUID.matcher(s).matches());
+        String domain = f.string("domain", true, MAX_NAME, s -> !s.isBlank());
+        String rootfs = f.string("rootfs", true, 1024, DesiredLrpRequests::isUriWithScheme);
+        Integer instances = f.integer("instances", true, 0, MAX_INSTANCES);
+        Action action = ActionJson.action(f, "action", true);
+        RunAction monitor = monitor(f);
+        CheckDefinition checks = ActionJson.checks(f, "check_definition");
+        if (monitor != null && checks != null) {
+            f.invalid("check_definition");
+        }
+        DesiredLrpDefinition definition = new DesiredLrpDefinition(processGuid, domain, rootfs,
+                instances == null ? 0 : instances, action, monitor, checks,
+                f.integer("start_timeout", 0, Integer.MAX_VALUE, 0), ActionJson.env(f, "env"),
+                f.integers("ports", 1, 65_535), f.integer("memory_mb", 0, Integer.MAX_VALUE, 0),
+                f.integer("disk_mb", 0, Integer.MAX_VALUE, 0), f.integer("max_pids", 0, Integer.MAX_VALUE, 0),
+                f.integer("cpu_weight", 0, 100, 0), f.strings("placement_tags", MAX_NAME, s -> !s.isEmpty()),
+                routes(f), annotation(f), f.string("log_guid", false, MAX_NAME, s -> true),
+                f.string("metrics_guid", false, MAX_NAME, s -> true));
+        FieldErrors.throwIfAny(errors);
+        return definition;
+    }
+
+    /** A validated update: only instances, routes and annotation (plus an optional modification_tag). */
+    static Update update(JsonNode body) {
+        List<String> errors = new ArrayList<>();
+        JsonFields f = new JsonFields(body, "", errors);
+        f.rejectUnknown(UPDATE_FIELDS);
+        DesiredLrpUpdate update = new DesiredLrpUpdate(f.integer("instances", false, 0, MAX_INSTANCES), routes(f),
+                annotation(f));
+        ModificationTag tag = modificationTag(f);
+        FieldErrors.throwIfAny(errors);
+        return new Update(update, tag);
+    }
+
+    /** An update and the modification tag the body carried, if any. */
+    record Update(DesiredLrpUpdate change, ModificationTag modificationTag) {
+    }
+
+    private static RunAction monitor(JsonFields f) {
+        Action monitor = ActionJson.action(f, "monitor", false);
+        return monitor == null ? null : monitor.run();
+    }
+
+    private static String annotation(JsonFields f) {
+        return f.string("annotation", false, MAX_ANNOTATION_BYTES, s -> true);
+    }
+
+    /** Opaque JSON object, stored as text. */
+    private static String routes(JsonFields f) {
+        JsonNode routes = f.get("routes");
+        if (routes == null) {
+            return null;
+        }
+        String text = routes.isObject() ? Json.write(routes) : null;
+        if (text == null || text.getBytes(StandardCharsets.UTF_8).length > MAX_ROUTES_BYTES) {
+            f.invalid("routes");
+            return null;
+        }
+        return text;
+    }
+
+    private static ModificationTag modificationTag(JsonFields f) {
+        JsonFields tag = f.object("modification_tag", false);
+        if (tag == null) {
+            return null;
+        }
+        tag.rejectUnknown(Set.of("epoch", "index"));
+        String epoch = tag.string("epoch", true, 64, DesiredLrpRequests::isUuid);
+        Integer index = tag.integer("index", true, 0, Integer.MAX_VALUE);
+        return epoch == null || index == null ? null : new ModificationTag(UUID.fromString(epoch), index);
+    }
+
+    static boolean isUuid(String s) {
+        try {
+            return UUID.fromString(s).toString().equalsIgnoreCase(s);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean isUriWithScheme(String s) {
+        try {
+            URI uri = new URI(s);
+            return uri.getScheme() != null && uri.getSchemeSpecificPart() != null
+                    && !uri.getSchemeSpecificPart().isEmpty();
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.drover.receptor.desiredlrp;
+
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.DesiredLrp;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.DesiredLrpNotFoundException;
+import io.drover.model.lrp.DesiredLrpRepository;
+import io.drover.model.lrp.DesiredLrpSnapshot;
+import io.drover.model.lrp.ModificationTag;
+import io.drover.model.lrp.StaleModificationTagException;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * What the desired LRP endpoints do: writes through {@link DesiredLrpLifecycle} (which creates and retires the actual
+ * instances in the same transaction), reads through the read repository, and the If-Match rule: a given tag must name
+ * the current incarnation (epoch) and version, otherwise 409.
+ */
+@Service
+class DesiredLrps {
+
+    static final Actor RECEPTOR = Actor.service("receptor");
+    private static final Logger log = LoggerFactory.getLogger(DesiredLrps.class);
+
+    private final DesiredLrpLifecycle lifecycle;
+    private final DesiredLrpRepository repository;
+
+    DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRepository repository) {
+        this.lifecycle = lifecycle;
+        this.repository = repository;
+    }
+
+    DesiredLrpSnapshot desire(DesiredLrpDefinition definition) {
+        DesiredLrpSnapshot created = lifecycle.desire(definition, RECEPTOR);
+        log.info("desire-lrp process_guid={} domain={} instances={}", definition.processGuid(), definition.domain(),
+                definition.instances());
+        return created;
+    }
+
+    List<DesiredLrpSnapshot> list(String domain) {
+        if (domain != null && domain.indexOf('\0') >= 0) {
+            return List.of();
+        }
+        List<DesiredLrp> lrps = domain == null ? repository.findAllOrdered() : repository.findByDomain(domain);
+        return lrps.stream().map(DesiredLrp::snapshot).toList();
+    }
+
+    DesiredLrpSnapshot get(String processGuid) {
+        return find(processGuid).snapshot();
+    }
+
+    /** Applies the update; {@code tags} empty means unconditional (the lifecycle retries its compare-and-swap). */
+    DesiredLrpSnapshot update(String processGuid, DesiredLrpRequests.Update update, List<ModificationTag> tags) {
+        Long expectedVersion = tags.isEmpty() ? null : expectedVersion(processGuid, tags);
+        DesiredLrpSnapshot updated = lifecycle.update(processGuid, update.change(), expectedVersion, RECEPTOR);
+        log.info("update-desired-lrp process_guid={} instances={} expected_version={} version={}", processGuid,
+                update.change().instances(), expectedVersion, updated.modificationTag().index());
+        return updated;
+    }
+
+    void remove(String processGuid) {
+        requireValidGuid(processGuid);
+        lifecycle.remove(processGuid, RECEPTOR);
+        log.info("remove-desired-lrp process_guid={}", processGuid);
+    }
+
+    private Long expectedVersion(String processGuid, List<ModificationTag> tags) {
+        ModificationTag current = find(processGuid).modificationTag();
+        return tags.stream().filter(t -> t.epoch().equals(current.epoch()))
+                .map(ModificationTag::index)
+                .sorted((a, b) -> Boolean.compare(b == current.index(), a == current.index()))
+                .findFirst()
+                .orElseThrow(() -> new StaleModificationTagException(processGuid));
+    }
+
+    private DesiredLrp find(String processGuid) {
+        requireValidGuid(processGuid);
+        return repository.findById(processGuid).orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
+    }
+
+    /** A process_guid that could never have been created cannot be found (and never reaches the database). */
+    static void requireValidGuid(String processGuid) {
+        if (!DesiredLrpRequests.PROCESS_GUID.matcher(processGuid).matches()) {
+            throw new DesiredLrpNotFoundException(processGuid);
+        }
+    }
+}

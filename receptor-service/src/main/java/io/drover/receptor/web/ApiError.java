@@ -1,0 +1,17 @@
+package io.drover.receptor.web;
+
+/** The one error shape of the receptor API (Diego receptor v1): {@code {"name": "...", "message": "..."}}. */
+public record ApiError(String name, String message) {
+
+    public static final String INVALID_JSON = "InvalidJSON";
+    public static final String INVALID_LRP = "InvalidLRP";
+    public static final String INVALID_DOMAIN = "InvalidDomain";
+    public static final String INVALID_REQUEST = "InvalidRequest";
+    public static final String DESIRED_LRP_ALREADY_EXISTS = "DesiredLRPAlreadyExists";
+    public static final String DESIRED_LRP_NOT_FOUND = "DesiredLRPNotFound";
+    public static final String ACTUAL_LRP_INDEX_NOT_FOUND = "ActualLRPIndexNotFound";
+    public static final String RESOURCE_CONFLICT = "ResourceConflict";
+    public static final String UNAUTHORIZED = "Unauthorized";
+    public static final String FORBIDDEN = "Forbidden";
+    public static final String UNKNOWN_ERROR = "UnknownError";
+}

@@ -1,0 +1,97 @@
+package io.drover.receptor.web;
+
+import io.drover.model.lrp.ActualLrpNotFoundException;
+import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
+import io.drover.model.lrp.DesiredLrpNotFoundException;
+import io.drover.model.lrp.IllegalTransitionException;
+import io.drover.model.lrp.LifecycleConflictException;
+import io.drover.model.lrp.StaleModificationTagException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Renders every failure in the API's error shape. Model exceptions get their Diego names; Spring MVC's own exceptions
+ * (wrong method, media type, unknown path, bad path variable, ...) keep their 4xx status and become InvalidRequest, so
+ * no input can produce a 5xx. Only a real fault of the receptor or its storage answers 5xx.
+ */
+@RestControllerAdvice
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<ApiError> api(ApiException e) {
+        return error(e.status(), e.error());
+    }
+
+    @ExceptionHandler(DesiredLrpAlreadyExistsException.class)
+    ResponseEntity<ApiError> alreadyExists(DesiredLrpAlreadyExistsException e) {
+        return error(HttpStatus.CONFLICT, new ApiError(ApiError.DESIRED_LRP_ALREADY_EXISTS, e.getMessage()));
+    }
+
+    @ExceptionHandler(DesiredLrpNotFoundException.class)
+    ResponseEntity<ApiError> desiredNotFound(DesiredLrpNotFoundException e) {
+        return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.DESIRED_LRP_NOT_FOUND, e.getMessage()));
+    }
+
+    @ExceptionHandler(ActualLrpNotFoundException.class)
+    ResponseEntity<ApiError> actualNotFound(ActualLrpNotFoundException e) {
+        return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.ACTUAL_LRP_INDEX_NOT_FOUND, e.getMessage()));
+    }
+
+    @ExceptionHandler({ StaleModificationTagException.class, LifecycleConflictException.class,
+            IllegalTransitionException.class, OptimisticLockingFailureException.class })
+    ResponseEntity<ApiError> conflict(RuntimeException e) {
+        return error(HttpStatus.CONFLICT, new ApiError(ApiError.RESOURCE_CONFLICT, e.getMessage()));
+    }
+
+    @ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class })
+    ResponseEntity<ApiError> storageUnavailable(RuntimeException e) {
+        log.warn("storage-unavailable error={}", e.toString());
+        return error(HttpStatus.SERVICE_UNAVAILABLE, new ApiError(ApiError.UNKNOWN_ERROR, "storage unavailable"));
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ApiError> unknown(Exception e) {
+        log.error("unhandled-error error={}", e.toString(), e);
+        return error(HttpStatus.INTERNAL_SERVER_ERROR, new ApiError(ApiError.UNKNOWN_ERROR, "internal error"));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception e, Object body, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        String name = e instanceof HttpMessageNotReadableException ? ApiError.INVALID_JSON : ApiError.INVALID_REQUEST;
+        if (status.is5xxServerError()) {
+            log.warn("request-failed status={} error={}", status.value(), e.toString());
+            name = ApiError.UNKNOWN_ERROR;
+        }
+        HttpHeaders copy = new HttpHeaders();
+        copy.putAll(headers);
+        copy.setContentType(MediaType.APPLICATION_JSON);
+        return new ResponseEntity<>(new ApiError(name, describe(e, status)), copy, status);
+    }
+
+    private static String describe(Exception e, HttpStatusCode status) {
+        String reason = e instanceof org.springframework.web.ErrorResponse er && er.getBody().getDetail() != null
+                ? er.getBody().getDetail()
+                : e.getMessage();
+        return reason == null ? "HTTP " + status.value() : reason;
+    }
+
+    static ResponseEntity<ApiError> error(HttpStatus status, ApiError error) {
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(error);
+    }
+}

@@ -1,0 +1,65 @@
+package io.drover.receptor.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a request body as a JSON tree, strictly: at most {@code drover.receptor.max-body-bytes} (413 beyond, chunked
+ * bodies included), duplicate keys and trailing garbage rejected, and any parse failure a 400 InvalidJSON. Features
+ * validate the tree themselves, so a wrong type is a named field error rather than a binding exception.
+ */
+@Component
+public class JsonBodies {
+
+    private static final JsonMapper STRICT = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    private final int maxBytes;
+
+    JsonBodies(@Value("${drover.receptor.max-body-bytes:1048576}") int maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    /** The body as a JSON object; anything else (empty, malformed, an array) is InvalidJSON. */
+    public JsonNode readObject(HttpServletRequest request) {
+        byte[] body = readLimited(request);
+        JsonNode tree;
+        try {
+            tree = body.length == 0 ? null : STRICT.readTree(body);
+        } catch (JacksonException e) {
+            throw ApiException.badRequest(ApiError.INVALID_JSON, "invalid JSON: " + e.getOriginalMessage());
+        }
+        if (tree == null || !tree.isObject()) {
+            throw ApiException.badRequest(ApiError.INVALID_JSON, "the request body must be a JSON object");
+        }
+        return tree;
+    }
+
+    private byte[] readLimited(HttpServletRequest request) {
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes(maxBytes + 1);
+            if (body.length > maxBytes) {
+                throw tooLarge(maxBytes);
+            }
+            return body;
+        } catch (IOException e) {
+            throw ApiException.badRequest(ApiError.INVALID_REQUEST, "could not read the request body");
+        }
+    }
+
+    static ApiException tooLarge(int maxBytes) {
+        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, ApiError.INVALID_REQUEST,
+                "request body larger than " + maxBytes + " bytes");
+    }
+}

@@ -1,0 +1,166 @@
+package io.drover.receptor.desiredlrp;
+
+import static io.drover.receptor.TestApi.authed;
+import static io.drover.receptor.TestApi.desiredLrp;
+import static io.drover.receptor.TestApi.guid;
+import static io.drover.receptor.TestApi.json;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.drover.receptor.ReceptorTest;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+
+@ReceptorTest
+class DesiredLrpApiIT {
+
+    @Autowired
+    MockMvc mvc;
+
+    @Test
+    void createReturnsTheDesiredLrpWithItsTagAndLocation() throws Exception {
+        String guid = guid("create");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(guid, "apps", 2)))
+                .andExpect(status().isCreated())
+                .andExpect(header().string("Location", "/v1/desired_lrps/" + guid))
+                .andExpect(header().exists("ETag"))
+                .andExpect(jsonPath("$.process_guid").value(guid))
+                .andExpect(jsonPath("$.instances").value(2))
+                .andExpect(jsonPath("$.action.run.path").value("sleep"))
+                .andExpect(jsonPath("$.action.run.resource_limits.nofile").value(1024))
+                .andExpect(jsonPath("$.check_definition.checks[0].tcp_check.port").value(8080))
+                .andExpect(jsonPath("$.routes.http[0]").value("web.example.com"))
+                .andExpect(jsonPath("$.placement_tags[0]").value("blue"))
+                .andExpect(jsonPath("$.start_timeout").value(60))
+                .andExpect(jsonPath("$.modification_tag.index").value(0))
+                .andExpect(jsonPath("$.modification_tag.epoch").isString())
+                .andExpect(jsonPath("$.created_at").isString());
+    }
+
+    @Test
+    void creatingTheSameProcessGuidTwiceIsDesiredLrpAlreadyExists() throws Exception {
+        String guid = guid("dup");
+        create(guid, 1);
+        error(mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(guid, "apps", 1))), 409,
+                "DesiredLRPAlreadyExists");
+    }
+
+    @Test
+    void malformedJsonIsInvalidJson() throws Exception {
+        error(mvc.perform(json(post("/v1/desired_lrps"), "{\"process_guid\": ")), 400, "InvalidJSON");
+        error(mvc.perform(json(post("/v1/desired_lrps"), "[1, 2]")), 400, "InvalidJSON");
+        error(mvc.perform(json(post("/v1/desired_lrps"), "")), 400, "InvalidJSON");
+        error(mvc.perform(json(post("/v1/desired_lrps"), "{\"a\": 1, \"a\": 2}")), 400, "InvalidJSON");
+    }
+
+    @Test
+    void invalidFieldsAreInvalidLrpNamingEachField() throws Exception {
+        String body = desiredLrp(guid("bad"), "apps", 1).replace("\"instances\": 1", "\"instances\": -1")
+                .replace("preloaded:host", "no scheme");
+        error(mvc.perform(json(post("/v1/desired_lrps"), body)), 400, "InvalidLRP")
+                .andExpect(jsonPath("$.message").value("Invalid field: instances, Invalid field: rootfs"));
+    }
+
+    @Test
+    void listsAllOrOneDomain() throws Exception {
+        String a = guid("list-a");
+        String b = guid("list-b");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(a, "domain-a", 0))).andExpect(status().isCreated());
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(b, "domain-b", 0))).andExpect(status().isCreated());
+        mvc.perform(authed(get("/v1/desired_lrps")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$[*].process_guid", hasItem(a)))
+                .andExpect(jsonPath("$[*].process_guid", hasItem(b)));
+        mvc.perform(authed(get("/v1/desired_lrps").param("domain", "domain-a")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$[*].process_guid", hasItem(a)))
+                .andExpect(jsonPath("$[*].process_guid", not(hasItem(b))));
+    }
+
+    @Test
+    void getsOneWithItsETagOrDesiredLrpNotFound() throws Exception {
+        String guid = guid("get");
+        String etag = create(guid, 1);
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)))
+                .andExpect(status().isOk())
+                .andExpect(header().string("ETag", etag))
+                .andExpect(jsonPath("$.process_guid").value(guid));
+        error(mvc.perform(authed(get("/v1/desired_lrps/" + guid("missing")))), 404, "DesiredLRPNotFound");
+        error(mvc.perform(authed(get("/v1/desired_lrps/has.dot"))), 404, "DesiredLRPNotFound");
+    }
+
+    @Test
+    void updateAppliesAndAnswersWithTheNewTag() throws Exception {
+        String guid = guid("update");
+        String etag = create(guid, 1);
+        String newTag = mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 2, \"annotation\": \"v2\","
+                        + " \"routes\": {\"http\": []}}").header("If-Match", etag))
+                .andExpect(status().isNoContent())
+                .andReturn().getResponse().getHeader("ETag");
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)))
+                .andExpect(header().string("ETag", newTag))
+                .andExpect(jsonPath("$.instances").value(2))
+                .andExpect(jsonPath("$.annotation").value("v2"))
+                .andExpect(jsonPath("$.routes.http").isEmpty())
+                .andExpect(jsonPath("$.modification_tag.index").value(1));
+    }
+
+    @Test
+    void updateWithAStaleTagIsResourceConflict() throws Exception {
+        String guid = guid("stale");
+        String etag = create(guid, 1);
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"annotation\": \"a\"}")).andExpect(status().isNoContent());
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"annotation\": \"b\"}").header("If-Match", etag)),
+                409, "ResourceConflict");
+        String tag = etag.substring(1, etag.length() - 1);
+        String[] parts = tag.split(":");
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"annotation\": \"c\", \"modification_tag\": "
+                + "{\"epoch\": \"" + parts[0] + "\", \"index\": 0}}")), 409, "ResourceConflict");
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"annotation\": \"d\"}")
+                .header("If-Match", "\"00000000-0000-0000-0000-000000000000:1\"")), 409, "ResourceConflict");
+    }
+
+    @Test
+    void updateRejectsFieldsThatCannotChangeAndBadInput() throws Exception {
+        String guid = guid("update-bad");
+        create(guid, 1);
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"rootfs\": \"preloaded:other\"}")), 400,
+                "InvalidLRP").andExpect(jsonPath("$.message").value("Invalid field: rootfs"));
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 10001}")), 400, "InvalidLRP");
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": ")), 400, "InvalidJSON");
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{}").header("If-Match", "garbage")), 400,
+                "InvalidRequest");
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid("nope")), "{\"instances\": 1}")), 404,
+                "DesiredLRPNotFound");
+    }
+
+    @Test
+    void deleteRemovesItOrIsNotFound() throws Exception {
+        String guid = guid("delete");
+        create(guid, 2);
+        mvc.perform(authed(delete("/v1/desired_lrps/" + guid))).andExpect(status().isNoContent());
+        error(mvc.perform(authed(get("/v1/desired_lrps/" + guid))), 404, "DesiredLRPNotFound");
+        error(mvc.perform(authed(delete("/v1/desired_lrps/" + guid))), 404, "DesiredLRPNotFound");
+    }
+
+    private String create(String guid, int instances) throws Exception {
+        return mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(guid, "apps", instances)))
+                .andExpect(status().isCreated())
+                .andReturn().getResponse().getHeader("ETag");
+    }
+
+    static ResultActions error(ResultActions result, int status, String name) throws Exception {
+        return result.andExpect(status().is(status))
+                .andExpect(jsonPath("$.name").value(name))
+                .andExpect(jsonPath("$.message").isString());
+    }
+}

@@ -1,0 +1,148 @@
+package io.drover.receptor.desiredlrp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.drover.model.json.Json;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.receptor.TestApi;
+import io.drover.receptor.web.ApiException;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** One row per rule of SPEC 5.2: a change to a valid request and the exact InvalidLRP message it must give. */
+class DesiredLrpRequestsTest {
+
+    private static final String OK = null;
+
+    static Stream<Arguments> createRules() {
+        return Stream.of(
+                row("a valid request", b -> { }, OK),
+                row("instances 0", b -> b.put("instances", 0), OK),
+                row("instances 10,000", b -> b.put("instances", 10_000), OK),
+                row("instances 10,001", b -> b.put("instances", 10_001), "Invalid field: instances"),
+                row("instances -1", b -> b.put("instances", -1), "Invalid field: instances"),
+                row("instances as a string", b -> b.put("instances", "3"), "Invalid field: instances"),
+                row("instances fractional", b -> b.put("instances", 1.5), "Invalid field: instances"),
+                row("instances beyond long", b -> b.set("instances", Json.tree("123456789012345678901234567890")),
+                        "Invalid field: instances"),
+                row("instances missing", b -> b.remove("instances"), "Invalid field: instances"),
+                row("instances null", b -> b.putNull("instances"), "Invalid field: instances"),
+                row("annotation 10 KiB", b -> b.put("annotation", "a".repeat(10 * 1024)), OK),
+                row("annotation 10 KiB + 1", b -> b.put("annotation", "a".repeat(10 * 1024 + 1)),
+                        "Invalid field: annotation"),
+                row("annotation over 10 KiB in UTF-8 bytes", b -> b.put("annotation", "é".repeat(5 * 1024 + 1)),
+                        "Invalid field: annotation"),
+                row("annotation not a string", b -> b.put("annotation", 5), "Invalid field: annotation"),
+                row("process_guid with a space", b -> b.put("process_guid", "my app"), "Invalid field: process_guid"),
+                row("process_guid with a dot", b -> b.put("process_guid", "my.app"), "Invalid field: process_guid"),
+                row("process_guid 128 characters", b -> b.put("process_guid", "a".repeat(128)), OK),
+                row("process_guid 129 characters", b -> b.put("process_guid", "a".repeat(129)),
+                        "Invalid field: process_guid"),
+                row("process_guid empty", b -> b.put("process_guid", ""), "Invalid field: process_guid"),
+                row("process_guid missing", b -> b.remove("process_guid"), "Invalid field: process_guid"),
+                row("domain missing", b -> b.remove("domain"), "Invalid field: domain"),
+                row("domain blank", b -> b.put("domain", " "), "Invalid field: domain"),
+                row("domain 257 characters", b -> b.put("domain", "d".repeat(257)), "Invalid field: domain"),
+                row("domain with NUL", b -> b.put("domain", "a\u0000b"), "Invalid field: domain"),
+                row("rootfs missing", b -> b.remove("rootfs"), "Invalid field: rootfs"),
+                row("rootfs without a scheme", b -> b.put("rootfs", "busybox"), "Invalid field: rootfs"),
+                row("rootfs docker URI", b -> b.put("rootfs", "docker:///busybox"), OK),
+                row("action missing", b -> b.remove("action"), "Invalid field: action"),
+                row("action not an object", b -> b.put("action", "run"), "Invalid field: action"),
+                row("unknown action kind", b -> b.set("action", Json.tree("{\"download\": {\"from\": \"x\"}}")),
+                        "Invalid field: action, Invalid field: action.download"),
+                row("run without path", b -> ((ObjectNode) b.get("action").get("run")).remove("path"),
+                        "Invalid field: action.run.path"),
+                row("unknown run field", b -> ((ObjectNode) b.get("action").get("run")).put("user", "root"),
+                        "Invalid field: action.run.user"),
+                row("args not strings", b -> ((ObjectNode) b.get("action").get("run")).set("args",
+                        Json.tree("[1]")), "Invalid field: action.run.args"),
+                row("nofile negative", b -> ((ObjectNode) b.get("action").get("run").get("resource_limits"))
+                        .put("nofile", -1), "Invalid field: action.run.resource_limits.nofile"),
+                row("env without name", b -> b.set("env", Json.tree("[{\"value\": \"x\"}]")),
+                        "Invalid field: env[0].name"),
+                row("env name with =", b -> b.set("env", Json.tree("[{\"name\": \"A=B\"}]")),
+                        "Invalid field: env[0].name"),
+                row("monitor as a run action", b -> { b.remove("check_definition"); b.set("monitor",
+                        Json.tree("{\"run\": {\"path\": \"true\"}}")); }, OK),
+                row("monitor and check_definition", b -> b.set("monitor",
+                        Json.tree("{\"run\": {\"path\": \"true\"}}")), "Invalid field: check_definition"),
+                row("unknown check kind", b -> b.set("check_definition",
+                        Json.tree("{\"checks\": [{\"grpc_check\": {\"port\": 1}}]}")),
+                        "Invalid field: check_definition.checks[0].grpc_check, "
+                                + "Invalid field: check_definition.checks[0].tcp_check|http_check"),
+                row("check port 0", b -> b.set("check_definition",
+                        Json.tree("{\"checks\": [{\"http_check\": {\"port\": 0, \"path\": \"/\"}}]}")),
+                        "Invalid field: check_definition.checks[0].http_check.port"),
+                row("start_timeout negative", b -> b.put("start_timeout", -1), "Invalid field: start_timeout"),
+                row("memory_mb negative", b -> b.put("memory_mb", -1), "Invalid field: memory_mb"),
+                row("disk_mb negative", b -> b.put("disk_mb", -1), "Invalid field: disk_mb"),
+                row("max_pids negative", b -> b.put("max_pids", -1), "Invalid field: max_pids"),
+                row("cpu_weight 100", b -> b.put("cpu_weight", 100), OK),
+                row("cpu_weight 101", b -> b.put("cpu_weight", 101), "Invalid field: cpu_weight"),
+                row("port 0", b -> b.set("ports", Json.tree("[0]")), "Invalid field: ports"),
+                row("port 65536", b -> b.set("ports", Json.tree("[65536]")), "Invalid field: ports"),
+                row("duplicate ports", b -> b.set("ports", Json.tree("[8080, 8080]")), "Invalid field: ports"),
+                row("placement tag not a string", b -> b.set("placement_tags", Json.tree("[1]")),
+                        "Invalid field: placement_tags"),
+                row("routes not an object", b -> b.set("routes", Json.tree("[\"a\"]")), "Invalid field: routes"),
+                row("routes over 128 KiB", b -> b.set("routes", Json.tree("{\"r\": \"" + "x".repeat(128 * 1024)
+                        + "\"}")), "Invalid field: routes"),
+                row("log_guid 257 characters", b -> b.put("log_guid", "l".repeat(257)), "Invalid field: log_guid"),
+                row("unknown top-level field", b -> b.put("procss_guid", "typo"), "Invalid field: procss_guid"),
+                row("read-only field in a create", b -> b.put("modification_tag", 1),
+                        "Invalid field: modification_tag"),
+                row("several bad fields, each named", b -> b.put("instances", 10_001).put("rootfs", "x"),
+                        "Invalid field: instances, Invalid field: rootfs"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("createRules")
+    void createRequestRule(String rule, Consumer<ObjectNode> change, String expectedMessage) {
+        ObjectNode body = (ObjectNode) Json.tree(TestApi.desiredLrp("web-1", "apps", 3));
+        change.accept(body);
+        if (expectedMessage == null) {
+            DesiredLrpDefinition definition = DesiredLrpRequests.create(body);
+            assertThat(definition.processGuid()).isEqualTo(body.get("process_guid").stringValue());
+        } else {
+            assertThatThrownBy(() -> DesiredLrpRequests.create(body)).isInstanceOf(ApiException.class)
+                    .hasMessage(expectedMessage)
+                    .extracting(e -> ((ApiException) e).error().name()).isEqualTo("InvalidLRP");
+        }
+    }
+
+    static Stream<Arguments> updateRules() {
+        return Stream.of(
+                Arguments.of("{\"instances\": 5}", OK),
+                Arguments.of("{\"instances\": 10000, \"annotation\": \"x\", \"routes\": {}}", OK),
+                Arguments.of("{}", OK),
+                Arguments.of("{\"instances\": 10001}", "Invalid field: instances"),
+                Arguments.of("{\"annotation\": \"" + "a".repeat(10 * 1024 + 1) + "\"}", "Invalid field: annotation"),
+                Arguments.of("{\"routes\": \"r\"}", "Invalid field: routes"),
+                Arguments.of("{\"rootfs\": \"preloaded:x\", \"memory_mb\": 1}",
+                        "Invalid field: memory_mb, Invalid field: rootfs"),
+                Arguments.of("{\"modification_tag\": {\"epoch\": \"nope\", \"index\": 1}}",
+                        "Invalid field: modification_tag.epoch"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("updateRules")
+    void updateRequestRule(String body, String expectedMessage) {
+        JsonNode tree = Json.tree(body);
+        if (expectedMessage == null) {
+            assertThat(DesiredLrpRequests.update(tree).change()).isNotNull();
+        } else {
+            assertThatThrownBy(() -> DesiredLrpRequests.update(tree)).hasMessage(expectedMessage);
+        }
+    }
+
+    private static Arguments row(String rule, Consumer<ObjectNode> change, String expectedMessage) {
+        return Arguments.of(rule, change, expectedMessage);
+    }
+}

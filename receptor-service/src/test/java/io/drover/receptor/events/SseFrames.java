@@ -1,0 +1,54 @@
+package io.drover.receptor.events;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A test SSE client: reads a stream on its own thread and keeps every event and comment it saw. */
+final class SseFrames {
+
+    /** One {@code id:/event:/data:} block. */
+    record Frame(long id, String event, String data) {
+    }
+
+    final List<Frame> events = new CopyOnWriteArrayList<>();
+    final List<String> comments = new CopyOnWriteArrayList<>();
+
+    SseFrames(InputStream stream) {
+        Thread reader = new Thread(() -> read(stream), "test-sse-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void read(InputStream stream) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+            String id = null;
+            String event = null;
+            StringBuilder data = new StringBuilder();
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.isEmpty()) {
+                    if (event != null) {
+                        events.add(new Frame(Long.parseLong(id), event, data.toString()));
+                    }
+                    id = null;
+                    event = null;
+                    data.setLength(0);
+                } else if (line.startsWith(":")) {
+                    comments.add(line.substring(1));
+                } else if (line.startsWith("id:")) {
+                    id = line.substring(3);
+                } else if (line.startsWith("event:")) {
+                    event = line.substring(6);
+                } else if (line.startsWith("data:")) {
+                    data.append(line.substring(5));
+                }
+            }
+        } catch (IOException e) {
+            // stream closed
+        }
+    }
+}
