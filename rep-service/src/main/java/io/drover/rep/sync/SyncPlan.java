@@ -15,8 +15,8 @@ import java.util.Set;
 
 /**
  * SPEC 8.4 as one pure function: a cell's containers and the records that concern them in, repairs out. Containers
- * and records in {@code busy} (an operation on them is in flight, e.g. a stop) are left alone, so one container is
- * handled by at most one operation at a time.
+ * and records in {@code busy} (a stop is in flight) are left alone until the stop ends, so one container is handled by
+ * at most one operation at a time.
  *
  * <p>While the cell evacuates (SPEC 8.5) the rules change: records this cell owns are unclaimed (re-auctioned) while
  * their containers keep serving; a container is stopped only when another incarnation is RUNNING in its slot, when
@@ -38,7 +38,8 @@ public final class SyncPlan {
         Set<String> present = new HashSet<>();
         for (Container c : containers) {
             present.add(c.instanceGuid());
-            if (!busy.contains(c.instanceGuid())) {
+            boolean over = c.state() == ContainerState.CRASHED || c.state() == ContainerState.STOPPED;
+            if (over || !busy.contains(c.instanceGuid())) {
                 SyncAction action = forContainer(cellId, c, records.get(c.key()), mode);
                 if (action != null) {
                     actions.add(action);
