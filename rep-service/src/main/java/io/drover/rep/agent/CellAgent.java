@@ -1,7 +1,6 @@
 package io.drover.rep.agent;
 
 import io.drover.model.lrp.ActualLrpKey;
-import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.rep.cell.CellSettings;
@@ -13,7 +12,6 @@ import io.drover.rep.intake.WorkSink;
 import io.drover.rep.records.RecordView;
 import io.drover.rep.sync.SyncPlan;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,14 +48,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
     private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
-    private final CompletableFuture<Void> drained = new CompletableFuture<>();
+    private final Presence presence;
+    private final Drain drain;
     private volatile boolean heartbeatDue;
     private volatile boolean syncDue;
     private volatile boolean closed;
-    private volatile Instant evacuationDeadline;
-    private boolean evacuationAnnounced;
-    private boolean syncedWhileEvacuating;
-    private boolean heartbeatFailing;
     private ScheduledFuture<?> heartbeatTimer;
     private ScheduledFuture<?> syncTimer;
 
@@ -70,6 +65,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
         this.placements = new Placements(executor, ops, allocations, services, settings.cellId());
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
+        this.presence = new Presence(services.presence(), settings, services.metrics());
+        this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
 
     /** Adopts what a previous run left, announces the cell and reconciles at once; then heartbeats and syncs. */
@@ -77,7 +74,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
         executor.addListener(this);
         List<Container> adopted = executor.adopt();
         adopted.forEach(c -> changed.add(c.instanceGuid()));
-        reserve(adopted);
+        try {
+            placements.reserveAdopted(adopted);
+        } catch (RuntimeException e) {
+            log.warn("adopt-reservation-failed cell={} error=\"{}\"", cellId(), e.getMessage());
+        }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
         long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
         heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> {
@@ -86,19 +87,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }, 0, heartbeatMs, TimeUnit.MILLISECONDS);
         syncDue = true;
         worker.wake();
-    }
-
-    private void reserve(List<Container> adopted) {
-        if (adopted.isEmpty()) {
-            return;
-        }
-        try {
-            var definitions = services.definitions().get(adopted.stream().map(c -> c.key().processGuid()).toList());
-            adopted.stream().filter(c -> definitions.containsKey(c.key().processGuid())).forEach(c -> allocations
-                    .reserve(c.instanceGuid(), Placements.need(definitions.get(c.key().processGuid()))));
-        } catch (RuntimeException e) {
-            log.warn("adopt-reservation-failed cell={} error=\"{}\"", cellId(), e.getMessage());
-        }
     }
 
     @Override
@@ -121,21 +109,20 @@ public final class CellAgent implements WorkSink, ContainerListener {
 
     /** Starts draining (idempotent): completes once every container has been handed over or the deadline passed. */
     public CompletableFuture<Void> evacuate() {
-        if (evacuationDeadline == null) {
-            evacuationDeadline = services.clock().instant().plus(settings.timing().evacuationDeadline());
-            log.info("evacuate-cell cell={} deadline={}", cellId(), evacuationDeadline);
+        if (drain.begin()) {
+            log.info("evacuate-cell cell={} deadline={}", cellId(), drain.deadline());
         }
         syncDue = true;
         worker.wake();
-        return drained;
+        return drain.done();
     }
 
     public boolean isEvacuating() {
-        return evacuationDeadline != null;
+        return drain.started();
     }
 
     public CompletableFuture<Void> drained() {
-        return drained;
+        return drain.done();
     }
 
     public String cellId() {
@@ -158,9 +145,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
         if (closed) {
             return;
         }
-        if (heartbeatDue) {
+        if (heartbeatDue && !drain.done().isDone()) {
             heartbeatDue = false;
-            heartbeat();
+            presence.beat();
         }
         step("container-events", this::handleContainerEvents);
         step("stop-requests", this::handleStopRequests);
@@ -172,26 +159,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         if (isEvacuating()) {
             finishEvacuationIfDone();
-        }
-    }
-
-    private void heartbeat() {
-        if (drained.isDone()) {
-            return;
-        }
-        try {
-            services.presence().heartbeat(settings.registration(), settings.timing().presenceTtl());
-            if (heartbeatFailing) {
-                log.info("heartbeat-recovered cell={}", cellId());
-            }
-            heartbeatFailing = false;
-        } catch (RuntimeException e) {
-            services.metrics().heartbeatFailed();
-            if (!heartbeatFailing) {
-                log.warn("heartbeat-failed cell={} error=\"{}\" (containers keep running; retrying)", cellId(),
-                        e.getMessage());
-            }
-            heartbeatFailing = true;
         }
     }
 
@@ -209,24 +176,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private void handleStopRequests() {
         LrpStopRequested request;
         while ((request = stops.peek()) != null) {
-            stop(request);
+            reconciler.stopRequested(request);
             stops.poll();
-        }
-    }
-
-    private void stop(LrpStopRequested r) {
-        if (r.instanceGuid() == null) {
-            return;
-        }
-        Container container = executor.container(r.instanceGuid()).orElse(null);
-        log.info("stop-requested process_guid={} index={} cell={} instance_guid={} reason=\"{}\" container={}",
-                r.processGuid(), r.index(), cellId(), r.instanceGuid(), r.reason(),
-                container == null ? "none" : container.state());
-        if (container == null) {
-            ops.remove(ActualLrpKey.of(r.processGuid(), r.index()), InstanceOwner.of(r.instanceGuid(), cellId()),
-                    "stop requested: " + r.reason());
-        } else if (!Reconciler.isOver(container)) {
-            reconciler.stop(container);
         }
     }
 
@@ -249,10 +200,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
 
     private void sync() {
         long started = System.nanoTime();
-        boolean evacuating = isEvacuating();
-        if (evacuating && !evacuationAnnounced) {
-            services.presence().evacuate(cellId());
-            evacuationAnnounced = true;
+        SyncPlan.Mode mode = drain.mode();
+        if (mode != SyncPlan.Mode.NORMAL) {
+            presence.announceEvacuation();
         }
         List<Container> containers = executor.containers();
         Map<ActualLrpKey, RecordView> records = new HashMap<>();
@@ -260,37 +210,28 @@ public final class CellAgent implements WorkSink, ContainerListener {
         List<ActualLrpKey> others = containers.stream().map(Container::key).filter(k -> !records.containsKey(k))
                 .distinct().toList();
         records.putAll(services.records().byKeys(others));
-        reconciler.apply(SyncPlan.plan(cellId(), containers, records, reconciler.busy(), mode()),
+        reconciler.apply(SyncPlan.plan(cellId(), containers, records, reconciler.busy(), mode),
                 settings.batchSize());
-        syncedWhileEvacuating = evacuating;
+        drain.synced(mode);
         services.metrics().sync(Duration.ofNanos(System.nanoTime() - started));
     }
 
-    private SyncPlan.Mode mode() {
-        Instant deadline = evacuationDeadline;
-        if (deadline == null) {
-            return SyncPlan.Mode.NORMAL;
-        }
-        return services.clock().instant().isBefore(deadline) ? SyncPlan.Mode.EVACUATING
-                : SyncPlan.Mode.DEADLINE_PASSED;
-    }
-
     private void finishEvacuationIfDone() {
-        if (drained.isDone() || !syncedWhileEvacuating || !executor.containers().isEmpty()) {
+        if (!drain.readyToFinish(executor.containers().size())) {
             return;
         }
         try {
             cancel(heartbeatTimer);
-            services.presence().remove(cellId());
+            presence.leave();
             log.info("evacuation-complete cell={}", cellId());
-            drained.complete(null);
+            drain.done().complete(null);
         } catch (RuntimeException e) {
             log.warn("evacuation-presence-removal-failed cell={} error=\"{}\"", cellId(), e.getMessage());
         }
     }
 
     private void scheduleSync() {
-        if (closed || drained.isDone()) {
+        if (closed || drain.done().isDone()) {
             return;
         }
         Duration interval = isEvacuating() ? settings.timing().evacuatingSyncInterval()

@@ -6,6 +6,7 @@ import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
@@ -85,6 +86,17 @@ final class Placements {
             }
         }
         ops.unclaim(refused, "rejected by cell " + cellId + ": insufficient resources");
+    }
+
+    /** Containers a previous run of the rep left hold their resources too. */
+    void reserveAdopted(List<Container> adopted) {
+        if (adopted.isEmpty()) {
+            return;
+        }
+        Map<String, DesiredLrpDefinition> definitions = services.definitions()
+                .get(adopted.stream().map(c -> c.key().processGuid()).distinct().toList());
+        adopted.stream().filter(c -> definitions.containsKey(c.key().processGuid())).forEach(
+                c -> allocations.reserve(c.instanceGuid(), need(definitions.get(c.key().processGuid()))));
     }
 
     static Resources need(DesiredLrpDefinition definition) {

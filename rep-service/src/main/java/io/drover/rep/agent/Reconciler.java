@@ -3,6 +3,7 @@ package io.drover.rep.agent;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
+import io.drover.model.messaging.LrpStopRequested;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
@@ -15,12 +16,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Carries out a cell's repairs, whether the sync plan or a container event asked for them. Only ever called from the
  * cell's serial worker; the containers it is stopping are "busy" until their stop is recorded.
  */
 final class Reconciler {
+
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
 
     private final Executor executor;
     private final Operations ops;
@@ -88,6 +93,23 @@ final class Reconciler {
         }
         start(List.copyOf(starts.values()), batchSize);
         ops.unclaim(unclaims, "cell evacuating");
+    }
+
+    /** A stop request: stop the container (its STOPPED event removes the record), or remove a record left alone. */
+    void stopRequested(LrpStopRequested r) {
+        if (r.instanceGuid() == null) {
+            return;
+        }
+        Container container = executor.container(r.instanceGuid()).orElse(null);
+        log.info("stop-requested process_guid={} index={} cell={} instance_guid={} reason=\"{}\" container={}",
+                r.processGuid(), r.index(), cellId, r.instanceGuid(), r.reason(),
+                container == null ? "none" : container.state());
+        if (container == null) {
+            ops.remove(ActualLrpKey.of(r.processGuid(), r.index()), InstanceOwner.of(r.instanceGuid(), cellId),
+                    "stop requested: " + r.reason());
+        } else if (!isOver(container) && !stopping.contains(container.instanceGuid())) {
+            stop(container);
+        }
     }
 
     /** Stops a container; its STOPPED event then removes the record if this cell still owns it. */
