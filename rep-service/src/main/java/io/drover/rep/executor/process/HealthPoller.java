@@ -9,8 +9,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Polls a container's health (SPEC 8.3): every 0.5 s while starting, until healthy (then RUNNING) or past its start
- * timeout (then killed, "failed to start within N s"); every 30 s once running, where one failed round kills it with
- * the check's reason. One scheduled task per container at a time, on the shared scheduler.
+ * timeout, if it has one (then killed, "failed to start within N s"); every 30 s once running, where one failed round
+ * kills it with the check's reason. One scheduled task per container at a time, on the shared scheduler.
  */
 final class HealthPoller {
 
@@ -69,12 +69,13 @@ final class HealthPoller {
         }
     }
 
+    /** SPEC 5.2: a start timeout of 0 means none; such a container polls until it is healthy or stopped. */
     private boolean startTimeoutPassed(ProcessContainer container) {
-        return !runtime.clock().instant().isBefore(container.startedAt().plus(startTimeout(container)));
+        Duration timeout = startTimeout(container);
+        return !timeout.isZero() && !runtime.clock().instant().isBefore(container.startedAt().plus(timeout));
     }
 
-    private Duration startTimeout(ProcessContainer container) {
-        int seconds = container.spec().definition().startTimeout();
-        return seconds > 0 ? Duration.ofSeconds(seconds) : runtime.properties().defaultStartTimeout();
+    private static Duration startTimeout(ProcessContainer container) {
+        return Duration.ofSeconds(Math.max(0, container.spec().definition().startTimeout()));
     }
 }

@@ -109,7 +109,8 @@ final class HealthProbe {
     private CompletableFuture<Optional<String>> monitor(ProcessContainer container, RunAction monitor) {
         Process process;
         try {
-            process = launcher.launch(monitor, environment.apply(container, monitor), container.dir());
+            process = launcher.launch(monitor, container.spec().definition().cpuWeight(),
+                    environment.apply(container, monitor), container.dir());
         } catch (IOException e) {
             return CompletableFuture.completedFuture(Optional.of("monitor failed to start: " + e.getMessage()));
         }

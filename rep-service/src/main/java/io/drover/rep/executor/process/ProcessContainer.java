@@ -58,6 +58,8 @@ final class ProcessContainer {
 
     private Instant killAt;
 
+    private boolean termSignalled;
+
     private ScheduledFuture<?> healthPoll;
 
     ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
@@ -206,6 +208,18 @@ final class ProcessContainer {
         killAt = first ? deadline : killAt;
         cancelHealthPoll();
         return first;
+    }
+
+    /**
+     * True exactly once per termination, when its tree can be signalled: at once, or, for a container told to stop
+     * while its launch was in flight, on the first tick after the launch.
+     */
+    synchronized boolean claimFirstSignal() {
+        if (target == null || !settled || termSignalled) {
+            return false;
+        }
+        termSignalled = true;
+        return true;
     }
 
     synchronized boolean killDue(Instant now) {

@@ -160,7 +160,8 @@ public final class ProcessExecutor implements Executor {
         Process process;
         try {
             container.dir().create();
-            process = runtime.launcher().launch(action, environment(container, action), container.dir());
+            process = runtime.launcher().launch(action, container.spec().definition().cpuWeight(),
+                    environment(container, action), container.dir());
         } catch (IOException | RuntimeException e) {
             container.settleWithoutProcess();
             watcher.terminate(container, ContainerState.CRASHED, "failed to start: " + e.getMessage(), Duration.ZERO);

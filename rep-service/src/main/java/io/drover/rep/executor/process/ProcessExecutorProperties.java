@@ -18,7 +18,6 @@ import org.springframework.util.unit.DataSize;
  * @param startingPollInterval health poll while starting (SPEC 8.3: 0.5 s)
  * @param runningPollInterval health poll once running (SPEC 8.3: 30 s)
  * @param sampleInterval how often memory, pid count, log size and adopted trees are sampled
- * @param defaultStartTimeout start timeout for a desired LRP that gives none
  * @param monitorTimeout how long one run of a monitor action may take before it counts as failed
  * @param inheritEnv variables passed on from the rep's own environment (nothing else is: the rep's secrets stay)
  * @param threads scheduler threads shared by all cells of this rep
@@ -27,8 +26,7 @@ import org.springframework.util.unit.DataSize;
 public record ProcessExecutorProperties(Path workDir, @DefaultValue("61000-61999") String hostPortRange,
         @DefaultValue("10s") Duration stopGrace, @DefaultValue("10MB") DataSize logCap,
         @DefaultValue("500ms") Duration startingPollInterval, @DefaultValue("30s") Duration runningPollInterval,
-        @DefaultValue("1s") Duration sampleInterval, @DefaultValue("60s") Duration defaultStartTimeout,
-        @DefaultValue("10s") Duration monitorTimeout,
+        @DefaultValue("1s") Duration sampleInterval, @DefaultValue("10s") Duration monitorTimeout,
         @DefaultValue({ "PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "USER" }) List<String> inheritEnv,
         @DefaultValue("4") int threads) {
 
@@ -41,7 +39,6 @@ public record ProcessExecutorProperties(Path workDir, @DefaultValue("61000-61999
         requirePositive("starting-poll-interval", startingPollInterval);
         requirePositive("running-poll-interval", runningPollInterval);
         requirePositive("sample-interval", sampleInterval);
-        requirePositive("default-start-timeout", defaultStartTimeout);
         requirePositive("monitor-timeout", monitorTimeout);
         if (logCap.toBytes() < 1024) {
             throw new IllegalArgumentException("drover.rep.process.log-cap must be at least 1KB: " + logCap);
@@ -55,8 +52,7 @@ public record ProcessExecutorProperties(Path workDir, @DefaultValue("61000-61999
     /** The defaults, rooted at {@code workDir}: what tests and the simplest setups use. */
     public static ProcessExecutorProperties defaults(Path workDir) {
         return new ProcessExecutorProperties(workDir, "61000-61999", Duration.ofSeconds(10), DataSize.ofMegabytes(10),
-                Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(60),
-                Duration.ofSeconds(10), List.of("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "USER"), 4);
+                Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(10), List.of("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "USER"), 4);
     }
 
     PortRange portRange() {

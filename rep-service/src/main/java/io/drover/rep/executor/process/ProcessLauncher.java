@@ -26,6 +26,8 @@ final class ProcessLauncher {
 
     private final Optional<Path> prlimit = onPath("prlimit");
 
+    private final Optional<Path> nice = onPath("nice");
+
     private final Optional<Path> sh = onPath("sh");
 
     private final long nofileHardLimit = ownNofileHardLimit();
@@ -38,10 +40,10 @@ final class ProcessLauncher {
         return prlimit.isPresent() || sh.isPresent();
     }
 
-    Process launch(RunAction action, Map<String, String> env, InstanceDir dir) throws IOException {
+    Process launch(RunAction action, int cpuWeight, Map<String, String> env, InstanceDir dir) throws IOException {
         Path cwd = workingDirectory(action, dir);
         requireExecutable(action.path(), cwd, env.get("PATH"));
-        ProcessBuilder builder = new ProcessBuilder(command(action)).directory(cwd.toFile())
+        ProcessBuilder builder = new ProcessBuilder(command(action, cpuWeight)).directory(cwd.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.stdout().toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.stderr().toFile()));
         if (DEV_NULL.exists()) {
@@ -52,10 +54,14 @@ final class ProcessLauncher {
         return builder.start();
     }
 
-    List<String> command(RunAction action) {
+    List<String> command(RunAction action, int cpuWeight) {
         List<String> command = new ArrayList<>();
         // -w: should setsid have to fork (it only does when already a group leader), it waits and passes on the status.
         setsid.ifPresent(path -> command.addAll(List.of(path.toString(), "-w")));
+        int niceness = niceness(cpuWeight);
+        if (niceness > 0 && nice.isPresent()) {
+            command.addAll(List.of(nice.get().toString(), "-n", Integer.toString(niceness)));
+        }
         Long nofile = action.resourceLimits() == null ? null : action.resourceLimits().nofile();
         if (nofile != null && nofile > 0) {
             long limit = Math.min(nofile, nofileHardLimit);
@@ -68,6 +74,18 @@ final class ProcessLauncher {
         command.add(action.path());
         command.addAll(action.args());
         return command;
+    }
+
+    /**
+     * cpu_weight (1..100, relative) as a nice level: each nice step weighs 1.25 times less in the kernel's scheduler,
+     * so weight w gets nice log1.25(100 / w), and two busy workloads share a contended CPU roughly in the ratio of
+     * their weights. 0 and 100 (the defaults) leave the process at the rep's own priority.
+     */
+    static int niceness(int cpuWeight) {
+        if (cpuWeight <= 0 || cpuWeight >= 100) {
+            return 0;
+        }
+        return (int) Math.min(19, Math.round(Math.log(100.0 / cpuWeight) / Math.log(1.25)));
     }
 
     private static Path workingDirectory(RunAction action, InstanceDir dir) {

@@ -57,15 +57,18 @@ final class TreeWatcher {
         }
         log.info("terminate-container instance_guid={} process_guid={} index={} goal={} reason=\"{}\" grace_ms={}",
                 container.spec().instanceGuid(), container.spec().key().processGuid(), container.spec().key().index(),
-                goal, reason, grace.toMillis());
-        container.roots().ifPresent(roots -> {
-            List<ProcStat> members = ProcTable.read().members(roots);
-            if (grace.isZero()) {
-                Signals.kill(members);
-            } else {
-                Signals.terminate(members);
-            }
-        });
+                goal, reason == null ? "" : reason, grace.toMillis());
+        container.roots().filter(roots -> container.claimFirstSignal())
+                .ifPresent(roots -> signal(container, ProcTable.read().members(roots), runtime.clock().instant()));
+    }
+
+    /** SIGKILL once the grace has passed (at once for a crash), SIGTERM before. */
+    private static void signal(ProcessContainer container, List<ProcStat> members, Instant now) {
+        if (container.killDue(now)) {
+            Signals.kill(members);
+        } else {
+            Signals.terminate(members);
+        }
     }
 
     private void tick() {
@@ -110,8 +113,8 @@ final class TreeWatcher {
                 log.info("container-finished instance_guid={} state={} reason=\"{}\"",
                         container.spec().instanceGuid(), container.snapshot().state(), container.snapshot().reason());
             }
-        } else if (container.killDue(now)) {
-            Signals.kill(members);
+        } else if (container.claimFirstSignal() || container.killDue(now)) {
+            signal(container, members, now);
         }
     }
 

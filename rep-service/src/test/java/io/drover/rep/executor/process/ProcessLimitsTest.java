@@ -72,6 +72,16 @@ class ProcessLimitsTest {
     }
 
     @Test
+    void lowCpuWeightRunsTheTreeAtALowerPriority() {
+        ContainerSpec spec = Specs.sh("cut -d' ' -f19 /proc/$$/stat > nice.tmp && mv nice.tmp nice; exec sleep 1000")
+                .cpuWeight(50).build();
+
+        executor.run(spec);
+
+        assertThat(harness.awaitFile(spec, "nice").trim()).isEqualTo("3");
+    }
+
+    @Test
     void logsAreRotatedAtTheCap() throws IOException {
         ContainerSpec spec = Specs.sh("head -c 300000 /dev/zero | tr '\\0' x; echo to-stderr >&2; exec sleep 1000")
                 .build();
