@@ -13,7 +13,7 @@ record ProcStat(long pid, long ppid, long session, char state, long startTime, l
         return state != 'Z' && state != 'X';
     }
 
-    /** Parses one stat line; the command name may hold spaces and parentheses, so fields are counted after the last ')'. */
+    /** Parses one stat line; the command name may hold spaces and ')', so fields are counted after the last ')'. */
     static Optional<ProcStat> parse(String line) {
         int open = line.indexOf(" (");
         int close = line.lastIndexOf(')');

@@ -49,12 +49,6 @@ public record ProcessExecutorProperties(Path workDir, @DefaultValue("61000-61999
         inheritEnv = List.copyOf(inheritEnv);
     }
 
-    /** The defaults, rooted at {@code workDir}: what tests and the simplest setups use. */
-    public static ProcessExecutorProperties defaults(Path workDir) {
-        return new ProcessExecutorProperties(workDir, "61000-61999", Duration.ofSeconds(10), DataSize.ofMegabytes(10),
-                Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(10), List.of("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "USER"), 4);
-    }
-
     PortRange portRange() {
         return PortRange.parse(hostPortRange);
     }

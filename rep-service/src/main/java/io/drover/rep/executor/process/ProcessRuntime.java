@@ -3,7 +3,7 @@ package io.drover.rep.executor.process;
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
 
-/** What every process executor of a rep shares: settings, clock, the scheduler threads, the host ports, the launcher. */
+/** What all process executors of a rep share: settings, clock, scheduler threads, host ports, the launcher. */
 record ProcessRuntime(ProcessExecutorProperties properties, Clock clock, ScheduledExecutorService scheduler,
         HostPorts ports, ProcessLauncher launcher) {
 }

@@ -50,7 +50,7 @@ final class TreeWatcher {
         }
     }
 
-    /** Starts terminating a container: SIGTERM to its tree now, SIGKILL once {@code grace} has passed (at once if 0). */
+    /** Starts terminating a container: SIGTERM to its tree now, SIGKILL once {@code grace} has passed (0: at once). */
     void terminate(ProcessContainer container, ContainerState goal, String reason, Duration grace) {
         if (!container.terminate(goal, reason, runtime.clock().instant().plus(grace))) {
             return;
