@@ -37,7 +37,7 @@ final class ExecutorHarness implements AutoCloseable {
     }
 
     static ProcessExecutorProperties properties(Path workDir, DataSize logCap) {
-        return new ProcessExecutorProperties(workDir, "47000-47999", Duration.ofSeconds(10), logCap,
+        return new ProcessExecutorProperties(workDir, "62000-62999", Duration.ofSeconds(10), logCap,
                 Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5),
                 List.of("PATH", "HOME", "LANG"), 2);
     }

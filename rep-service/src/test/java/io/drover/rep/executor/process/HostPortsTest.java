@@ -16,14 +16,14 @@ class HostPortsTest {
 
     @Test
     void grantedPortsNeverRepeatUntilReleased() {
-        HostPorts ports = new HostPorts(new PortRange(46100, 46109));
+        HostPorts ports = new HostPorts(new PortRange(63100, 63109));
         Set<Integer> granted = new HashSet<>();
 
         for (int i = 0; i < 5; i++) {
             granted.addAll(ports.reserve(2));
         }
 
-        assertThat(granted).hasSize(10).allMatch(p -> p >= 46100 && p <= 46109);
+        assertThat(granted).hasSize(10).allMatch(p -> p >= 63100 && p <= 63109);
         assertThatThrownBy(() -> ports.reserve(1)).isInstanceOf(InsufficientResourcesException.class);
     }
 
@@ -43,7 +43,7 @@ class HostPortsTest {
 
     @Test
     void failedReservationGivesBackWhatItTook() {
-        HostPorts ports = new HostPorts(new PortRange(46120, 46122));
+        HostPorts ports = new HostPorts(new PortRange(63120, 63122));
 
         assertThatThrownBy(() -> ports.reserve(4)).isInstanceOf(InsufficientResourcesException.class);
 
@@ -53,7 +53,7 @@ class HostPortsTest {
 
     @Test
     void releasedPortIsHandedOutOnlyAfterTheRestOfTheRange() {
-        HostPorts ports = new HostPorts(new PortRange(46130, 46133));
+        HostPorts ports = new HostPorts(new PortRange(63130, 63133));
         List<Integer> first = ports.reserve(1);
         ports.release(first);
 
@@ -63,10 +63,10 @@ class HostPortsTest {
 
     @Test
     void adoptedPortsAreReservedAndAClashIsReported() {
-        HostPorts ports = new HostPorts(new PortRange(46140, 46149));
+        HostPorts ports = new HostPorts(new PortRange(63140, 63149));
 
-        assertThat(ports.reserveExisting(List.of(46140, 46141))).isTrue();
-        assertThat(ports.reserveExisting(List.of(46141))).isFalse();
-        assertThat(ports.reserve(1)).containsExactly(46142);
+        assertThat(ports.reserveExisting(List.of(63140, 63141))).isTrue();
+        assertThat(ports.reserveExisting(List.of(63141))).isFalse();
+        assertThat(ports.reserve(1)).containsExactly(63142);
     }
 }

@@ -46,7 +46,7 @@ class ProcessHealthTest {
 
         executor.run(spec);
 
-        await().during(Duration.ofMillis(700)).atMost(Duration.ofSeconds(1)).until(() -> state(spec)
+        await().during(Duration.ofMillis(700)).atMost(Duration.ofSeconds(2)).until(() -> state(spec)
                 == ContainerState.STARTING);
         Container running = harness.awaitState(executor, spec, ContainerState.RUNNING);
         assertThat(listens(running.netInfo().ports().get(0).hostPort())).isTrue();
