@@ -1,0 +1,276 @@
+package io.drover.rep.executor.process;
+
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.NetInfo.PortMapping;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerSpec;
+import io.drover.rep.executor.ContainerState;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * One container's state and the process tree behind it. Its transitions are synchronized and publish their event
+ * while holding the lock, so listeners see a container's events in the order they happened. A terminating container
+ * keeps its visible state until its tree is gone, then becomes CRASHED or STOPPED once.
+ */
+final class ProcessContainer {
+
+    private final ContainerSpec spec;
+
+    private final String cellId;
+
+    private final InstanceDir dir;
+
+    private final NetInfo netInfo;
+
+    private final Instant startedAt;
+
+    private final boolean adopted;
+
+    private final Consumer<Container> publisher;
+
+    private Process process;
+
+    private ProcessIdentity leader;
+
+    private long session;
+
+    private Set<ProcessIdentity> known = Set.of();
+
+    private boolean daemonised;
+
+    private boolean settled;
+
+    private ContainerState state;
+
+    private String reason;
+
+    private ContainerState target;
+
+    private String targetReason;
+
+    private Instant killAt;
+
+    private boolean termSignalled;
+
+    private ScheduledFuture<?> healthPoll;
+
+    ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
+            Consumer<Container> publisher) {
+        this(spec, cellId, dir, netInfo, startedAt, publisher, null);
+    }
+
+    private ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
+            Consumer<Container> publisher, PidFile adoptedFrom) {
+        this.spec = spec;
+        this.cellId = cellId;
+        this.dir = dir;
+        this.netInfo = netInfo;
+        this.startedAt = startedAt;
+        this.publisher = publisher;
+        this.adopted = adoptedFrom != null;
+        this.state = adopted && adoptedFrom.running() ? ContainerState.RUNNING : ContainerState.STARTING;
+        if (adopted) {
+            this.settled = true;
+            this.leader = new ProcessIdentity(adoptedFrom.pid(), adoptedFrom.startTime());
+            this.session = adoptedFrom.session();
+            this.daemonised = adoptedFrom.daemonised();
+        }
+    }
+
+    static ProcessContainer adopt(PidFile file, InstanceDir dir, Consumer<Container> publisher) {
+        ContainerSpec spec = new ContainerSpec(ActualLrpKey.of(file.processGuid(), file.index()),
+                file.instanceGuid(), file.definition());
+        return new ProcessContainer(spec, file.cellId(), dir, new NetInfo(file.address(), file.ports()),
+                Instant.ofEpochMilli(file.startedAtMillis()), publisher, file);
+    }
+
+    ContainerSpec spec() {
+        return spec;
+    }
+
+    InstanceDir dir() {
+        return dir;
+    }
+
+    NetInfo netInfo() {
+        return netInfo;
+    }
+
+    Instant startedAt() {
+        return startedAt;
+    }
+
+    List<Integer> hostPorts() {
+        return netInfo.ports().stream().map(PortMapping::hostPort).toList();
+    }
+
+    synchronized Container snapshot() {
+        return new Container(spec.key(), spec.instanceGuid(), spec.definition().domain(), state, netInfo, reason);
+    }
+
+    synchronized void publishCurrent() {
+        publisher.accept(snapshot());
+    }
+
+    /**
+     * Records the launched leader. False when the container has meanwhile finished (stopped before it ever ran): the
+     * caller then kills what it launched. A container told to stop while launching is reaped by the next tick.
+     */
+    synchronized boolean attach(Process launched, ProcessIdentity identity, long leaderSession) {
+        settled = true;
+        if (isTerminal()) {
+            return false;
+        }
+        this.process = launched;
+        this.leader = identity;
+        this.session = leaderSession;
+        writePidFile();
+        return true;
+    }
+
+    /** Nothing was launched (stopped first, or the launch failed): the tick may settle it with an empty tree. */
+    synchronized void settleWithoutProcess() {
+        settled = true;
+    }
+
+    /** The tree's identity as of now; empty while a launch is in flight, so no tick mistakes it for a dead tree. */
+    synchronized Optional<TreeRoots> roots() {
+        return settled ? Optional.of(new TreeRoots(leader, session, known)) : Optional.empty();
+    }
+
+    synchronized void remember(Collection<ProcStat> members) {
+        known = members.stream().map(ProcessIdentity::of).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** True when nothing but the tree itself can tell whether it still lives: adopted, or the leader daemonised. */
+    synchronized boolean watchedByTreeOnly() {
+        return process == null || daemonised;
+    }
+
+    synchronized boolean leaderReaped() {
+        return process == null || !process.isAlive();
+    }
+
+    synchronized boolean isAdopted() {
+        return adopted;
+    }
+
+    synchronized boolean isActive() {
+        return target == null && (state == ContainerState.STARTING || state == ContainerState.RUNNING);
+    }
+
+    synchronized boolean isTerminating() {
+        return target != null;
+    }
+
+    synchronized boolean isTerminal() {
+        return state == ContainerState.CRASHED || state == ContainerState.STOPPED;
+    }
+
+    synchronized boolean isStarting() {
+        return state == ContainerState.STARTING && target == null;
+    }
+
+    synchronized boolean markRunning() {
+        if (state != ContainerState.STARTING || target != null) {
+            return false;
+        }
+        state = ContainerState.RUNNING;
+        writePidFile();
+        publisher.accept(snapshot());
+        return true;
+    }
+
+    synchronized void markDaemonised() {
+        daemonised = true;
+        writePidFile();
+    }
+
+    /**
+     * Starts terminating towards {@code goal}. A stop overrides a crash already under way (the rep asked for it);
+     * anything else after the first request is ignored. Returns whether signals should be sent now.
+     */
+    synchronized boolean terminate(ContainerState goal, String why, Instant deadline) {
+        if (isTerminal() || (target != null && goal != ContainerState.STOPPED)) {
+            return false;
+        }
+        boolean first = target == null;
+        target = goal;
+        targetReason = why;
+        killAt = first ? deadline : killAt;
+        cancelHealthPoll();
+        return first;
+    }
+
+    /**
+     * True exactly once per termination, when its tree can be signalled: at once, or, for a container told to stop
+     * while its launch was in flight, on the first tick after the launch.
+     */
+    synchronized boolean claimFirstSignal() {
+        if (target == null || !settled || termSignalled) {
+            return false;
+        }
+        termSignalled = true;
+        return true;
+    }
+
+    synchronized boolean killDue(Instant now) {
+        return target != null && !now.isBefore(killAt);
+    }
+
+    /** The tree is gone: settles on the goal state and publishes it once. */
+    synchronized boolean finish() {
+        if (target == null) {
+            return false;
+        }
+        state = target;
+        reason = targetReason;
+        target = null;
+        publisher.accept(snapshot());
+        return true;
+    }
+
+    /** A stop of a container that already crashed: it is stopped now, nothing is left to kill. */
+    synchronized boolean stopCrashed() {
+        if (state != ContainerState.CRASHED) {
+            return false;
+        }
+        state = ContainerState.STOPPED;
+        reason = null;
+        publisher.accept(snapshot());
+        return true;
+    }
+
+    synchronized void replaceHealthPoll(ScheduledFuture<?> next) {
+        cancelHealthPoll();
+        healthPoll = isActive() ? next : null;
+        if (healthPoll == null) {
+            next.cancel(false);
+        }
+    }
+
+    synchronized void cancelHealthPoll() {
+        if (healthPoll != null) {
+            healthPoll.cancel(false);
+            healthPoll = null;
+        }
+    }
+
+    private void writePidFile() {
+        if (leader == null) {
+            return;
+        }
+        new PidFile(leader.pid(), leader.startTime(), session, cellId, spec.key().processGuid(), spec.key().index(),
+                spec.instanceGuid(), spec.definition().domain(), netInfo.address(), netInfo.ports(),
+                state == ContainerState.RUNNING, daemonised, startedAt.toEpochMilli(), spec.definition())
+                .write(dir.pidFile());
+    }
+}
