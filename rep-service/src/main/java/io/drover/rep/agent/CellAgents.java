@@ -33,17 +33,19 @@ public final class CellAgents implements SmartLifecycle, Evacuator, ApplicationL
     private final RepServices services;
     private final ShutdownMode shutdown;
     private final Duration evacuationDeadline;
+    private final Duration stopGrace;
     private volatile WorkConsumer consumer;
     private volatile boolean running;
     private volatile boolean closing;
 
     CellAgents(List<CellAgent> cells, Function<Map<String, CellAgent>, WorkConsumer> intake, RepServices services,
-            ShutdownMode shutdown, Duration evacuationDeadline) {
+            ShutdownMode shutdown, Duration evacuationDeadline, Duration stopGrace) {
         cells.forEach(a -> agents.put(a.cellId(), a));
         this.intake = intake;
         this.services = services;
         this.shutdown = shutdown;
         this.evacuationDeadline = evacuationDeadline;
+        this.stopGrace = stopGrace;
         for (ContainerState state : ContainerState.values()) {
             services.metrics().registry().gauge("drover.rep.containers",
                     List.of(io.micrometer.core.instrument.Tag.of("state", state.name().toLowerCase())), this,
@@ -86,6 +88,9 @@ public final class CellAgents implements SmartLifecycle, Evacuator, ApplicationL
     @Override
     public void onApplicationEvent(ContextClosedEvent event) {
         closing = true;
+        if (running && shutdown == ShutdownMode.STOP) {
+            stopAllContainers();
+        }
         if (!running || shutdown != ShutdownMode.EVACUATE) {
             return;
         }
@@ -99,6 +104,24 @@ public final class CellAgents implements SmartLifecycle, Evacuator, ApplicationL
             Thread.currentThread().interrupt();
         } catch (java.util.concurrent.ExecutionException e) {
             log.warn("rep-shutdown-evacuation-failed", e);
+        }
+    }
+
+    /** STOP mode: every container gets SIGTERM, the grace period, then SIGKILL; waits until none is left. */
+    private void stopAllContainers() {
+        log.info("rep-shutdown-stopping-containers cells={}", agents.size());
+        for (CellAgent agent : agents.values()) {
+            agent.executor().containers().forEach(c -> agent.executor().stop(c.instanceGuid(), stopGrace));
+        }
+        long deadline = System.nanoTime() + stopGrace.plusSeconds(10).toNanos();
+        while (System.nanoTime() < deadline && agents.values().stream().anyMatch(a -> a.executor().containers()
+                .stream().anyMatch(c -> c.state() == ContainerState.STARTING || c.state() == ContainerState.RUNNING))) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

@@ -55,9 +55,10 @@ public record RepProperties(String cellId, @DefaultValue("z1") String zone, List
 
     /**
      * What the rep does when its JVM is asked to stop (SIGTERM): EVACUATE drains every cell first (SPEC 8.5) and removes
-     * its presence; KEEP leaves containers and presence as they are, for a quick restart that re-adopts them.
+     * its presence; KEEP leaves containers and presence as they are, for a quick restart that re-adopts them; STOP stops
+     * every container (grace, then kill) and leaves nothing running, as the local cluster does on Ctrl-C.
      */
     public enum ShutdownMode {
-        EVACUATE, KEEP
+        EVACUATE, KEEP, STOP
     }
 }
