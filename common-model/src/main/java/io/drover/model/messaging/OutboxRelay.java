@@ -137,7 +137,8 @@ public class OutboxRelay implements SmartLifecycle {
         for (Row row : rows) {
             acks.add(kafka.send(new ProducerRecord<>(row.topic(), row.key(), row.payload())));
         }
-        kafka.flush();
+        // No producer flush(): it waits for every record of the shared producer, unbounded by sendTimeout, for as
+        // long as the broker is unreachable (delivery.timeout.ms); linger.ms sends the batch by itself.
         try {
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
                     .get(properties.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
