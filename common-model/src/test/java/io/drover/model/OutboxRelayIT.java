@@ -13,11 +13,14 @@ import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.StartedInstance;
 import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.Topics;
 import io.drover.test.CuttableKafka;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -86,6 +90,8 @@ class OutboxRelayIT {
     MutableClock clock;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    DataSource dataSource;
 
     @Test
     void messagesWrittenWhileTheBrokerIsUnreachableArriveInKeyOrderOnceItIsBack() {
@@ -126,6 +132,23 @@ class OutboxRelayIT {
                     .isEqualTo(written.get(message.id()));
         }
         assertThat(firstArrivalsByKey(received)).as("per-key order").isEqualTo(byKey(written.values()));
+    }
+
+    @Test
+    void aRelayWaitsWhileAnotherOneIsSending() throws Exception {
+        await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
+        try (Connection otherRelay = dataSource.getConnection()) {
+            otherRelay.setAutoCommit(false);
+            try (PreparedStatement lock = otherRelay.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+                lock.setLong(1, OutboxRelay.RELAY_LOCK);
+                lock.execute();
+            }
+            lifecycle.createUnclaimed("standby-" + UUID.randomUUID(), "d1", List.of(0), "desired",
+                    Actor.service("receptor"));
+            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> unsent() == 2);
+            otherRelay.rollback();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> unsent() == 0);
     }
 
     private Map<String, Row> outbox() {
