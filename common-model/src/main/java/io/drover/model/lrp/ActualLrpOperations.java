@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -189,7 +190,7 @@ class ActualLrpOperations {
         Set<String> liveCells = liveCells(lrps.values().stream().filter(ActualLrp::isOwned).map(ActualLrp::cellId)
                 .toList());
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
-        for (ActualLrpKey key : keys) {
+        for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
             outcomes.put(key, apply(lrps.get(key), lrp -> {
                 if (lrp.isOwned() && liveCells.contains(lrp.cellId())) {
                     changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
@@ -208,7 +209,7 @@ class ActualLrpOperations {
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
         Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
         Instant now = clock.instant();
-        for (ActualLrpKey key : keys) {
+        for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
             outcomes.put(key, apply(lrps.get(key), lrp -> {
                 ActualLrpSnapshot before = lrp.snapshot(policy);
                 lrp.unclaim(now);
