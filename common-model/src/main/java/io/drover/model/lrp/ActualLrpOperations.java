@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Supplier;
+import org.hibernate.BatchSize;
 import org.hibernate.Session;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -56,9 +57,8 @@ class ActualLrpOperations {
         if (list.isEmpty()) {
             return found;
         }
-        @SuppressWarnings("deprecation")
-        List<ActualLrp> loaded = em.unwrap(Session.class).byMultipleIds(ActualLrp.class).withBatchSize(500)
-                .multiLoad(list);
+        // one SELECT ... WHERE (process_guid, instance_index) IN (...) per 500 keys; null for a missing key
+        List<ActualLrp> loaded = em.unwrap(Session.class).findMultiple(ActualLrp.class, list, new BatchSize(500));
         for (ActualLrp lrp : loaded) {
             if (lrp != null) {
                 found.put(lrp.key(), lrp);
