@@ -37,14 +37,15 @@ class LeaderElectionIT {
     }
 
     private static ConfigurableApplicationContext start(TestBackend backend, String database) {
-        return new SpringApplicationBuilder(ConvergerApplication.class).properties(
-                "server.port=0",
-                "spring.datasource.url=" + database,
-                "spring.datasource.username=" + backend.postgres().username(),
-                "spring.datasource.password=" + backend.postgres().password(),
-                "spring.kafka.bootstrap-servers=" + backend.kafkaBootstrapServers(),
-                "drover.converger.interval=100ms",
-                "drover.converger.leader-ttl=3s").run();
+        // command-line arguments, so they win over application.yml
+        return new SpringApplicationBuilder(ConvergerApplication.class).run(
+                "--server.port=0",
+                "--spring.datasource.url=" + database,
+                "--spring.datasource.username=" + backend.postgres().username(),
+                "--spring.datasource.password=" + backend.postgres().password(),
+                "--spring.kafka.bootstrap-servers=" + backend.kafkaBootstrapServers(),
+                "--drover.converger.interval=100ms",
+                "--drover.converger.leader-ttl=3s");
     }
 
     private static boolean isLeader(ConfigurableApplicationContext context) {
