@@ -93,10 +93,6 @@ final class Fleet {
         return zoneOf[cell];
     }
 
-    String zoneName(int zone) {
-        return zones.get(zone);
-    }
-
     int startingTotal() {
         return startingTotal;
     }

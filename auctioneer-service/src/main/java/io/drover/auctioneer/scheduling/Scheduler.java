@@ -12,7 +12,8 @@ import java.util.Map;
  * Decides one auction round (SPEC 7), with no I/O. Work is ordered (every index 0 first, then the rest; larger memory
  * first within each), then each instance in turn is filtered to the cells that list its rootfs, accept its placement
  * tags and still fit it, narrowed to the zones holding the fewest instances of its LRP, and given to the cell with the
- * lowest score. The placement is reserved at once, so the round never overcommits a cell.
+ * lowest score (ties to the lowest cell id, so the same input gives the same schedule). The placement is reserved at
+ * once, so the round never overcommits a cell.
  *
  * <p>Zone balance comes before the per-cell spread (as in Diego): an LRP's instances are spread over zones first and
  * over the cells of the chosen zones second.
