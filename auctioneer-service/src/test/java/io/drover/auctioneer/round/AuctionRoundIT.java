@@ -36,12 +36,16 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 
 /** Start requests in, placements and auction results out, against real PostgreSQL and Kafka. */
 // A commit batch of 4 makes the 6-instance round commit in two transactions.
 @SpringBootTest(properties = { "drover.auctioneer.group-id=auctioneer-round-it",
         "drover.auctioneer.commit-batch-size=4" })
 @WithDroverInfrastructure
+// Close this context while PostgreSQL and Kafka still run: left to the JVM's shutdown hooks, the leader's lock release
+// races the embedded PostgreSQL's own shutdown hook and waits out Hikari's connection timeout.
+@DirtiesContext
 class AuctionRoundIT {
 
     private static final Resources CAPACITY = new Resources(4096, 20_000, 50);
