@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -96,6 +97,23 @@ final class ExecutorHarness implements AutoCloseable {
             executor.close();
         }
         factories.forEach(ProcessExecutorFactory::close);
+        await().atMost(Duration.ofSeconds(10)).until(() -> processesWorkingUnder(workDir).isEmpty());
+    }
+
+    /** Live processes whose working directory lies in {@code root}: what a test left behind if not empty. */
+    static List<Long> processesWorkingUnder(Path root) {
+        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
+            return entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .filter(p -> {
+                        try {
+                            return Files.readSymbolicLink(p.resolve("cwd")).startsWith(root);
+                        } catch (java.io.IOException | SecurityException e) {
+                            return false;
+                        }
+                    }).map(p -> Long.parseLong(p.getFileName().toString())).filter(pid -> !gone(pid)).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String uncheckedRead(Path path) {

@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -144,6 +145,18 @@ class ProcessExecutorTest {
         Container stopped = harness.awaitState(executor, spec, ContainerState.STOPPED);
         assertThat(stopped.reason()).isNull();
         assertThat(ExecutorHarness.gone(child)).isTrue();
+    }
+
+    @Test
+    void stopRightAfterRunLeavesNothingBehind() {
+        List<ContainerSpec> specs = IntStream.range(0, 8)
+                .mapToObj(i -> Specs.sh("sleep 1000 & sleep 1000").ports(8080).index(i).build()).toList();
+
+        specs.forEach(executor::run);
+        specs.forEach(spec -> executor.stop(spec.instanceGuid(), Duration.ofSeconds(5)));
+
+        specs.forEach(spec -> harness.awaitState(executor, spec, ContainerState.STOPPED));
+        assertThat(ExecutorHarness.processesWorkingUnder(workDir)).isEmpty();
     }
 
     @Test
