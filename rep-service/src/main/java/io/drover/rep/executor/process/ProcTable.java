@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
@@ -33,8 +34,8 @@ final class ProcTable {
     private ProcTable(Map<Long, ProcStat> byPid) {
         this.byPid = byPid;
         for (ProcStat stat : byPid.values()) {
-            children.computeIfAbsent(stat.ppid(), p -> new java.util.ArrayList<>()).add(stat);
-            sessions.computeIfAbsent(stat.session(), s -> new java.util.ArrayList<>()).add(stat);
+            children.computeIfAbsent(stat.ppid(), p -> new ArrayList<>()).add(stat);
+            sessions.computeIfAbsent(stat.session(), s -> new ArrayList<>()).add(stat);
         }
     }
 

@@ -7,6 +7,8 @@ import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -107,20 +109,20 @@ final class ExecutorHarness implements AutoCloseable {
                     .filter(p -> {
                         try {
                             return Files.readSymbolicLink(p.resolve("cwd")).startsWith(root);
-                        } catch (java.io.IOException | SecurityException e) {
+                        } catch (IOException | SecurityException e) {
                             return false;
                         }
                     }).map(p -> Long.parseLong(p.getFileName().toString())).filter(pid -> !gone(pid)).toList();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
     private static String uncheckedRead(Path path) {
         try {
             return Files.readString(path);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

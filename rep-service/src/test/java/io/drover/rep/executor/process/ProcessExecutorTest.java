@@ -2,7 +2,6 @@ package io.drover.rep.executor.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import io.drover.model.json.Json;
 import io.drover.model.lrp.NetInfo.PortMapping;
