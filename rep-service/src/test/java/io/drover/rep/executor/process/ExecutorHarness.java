@@ -50,12 +50,21 @@ final class ExecutorHarness implements AutoCloseable {
     }
 
     ProcessExecutor executor(ProcessExecutorProperties properties) {
+        return cells(properties, "cell-a").get(0);
+    }
+
+    /** Executors for several cells of one rep process: one factory, so shared threads and host ports. */
+    List<ProcessExecutor> cells(ProcessExecutorProperties properties, String... cellIds) {
         ProcessExecutorFactory factory = new ProcessExecutorFactory(properties, Clock.systemUTC());
         factories.add(factory);
-        ProcessExecutor executor = factory.create("cell-a", "10.0.0.5", CAPACITY);
-        executor.addListener(events::add);
-        executors.add(executor);
-        return executor;
+        List<ProcessExecutor> made = new ArrayList<>();
+        for (String cellId : cellIds) {
+            ProcessExecutor executor = factory.create(cellId, "10.0.0.5", CAPACITY);
+            executor.addListener(events::add);
+            made.add(executor);
+        }
+        executors.addAll(made);
+        return made;
     }
 
     Container awaitState(ProcessExecutor executor, ContainerSpec spec, ContainerState state) {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.util.unit.DataSize;
 import tools.jackson.core.type.TypeReference;
 
 /** Starting, crashing and stopping real processes. */
@@ -82,6 +83,21 @@ class ProcessExecutorTest {
                 .hostPort();
         assertThat(firstPort).isNotEqualTo(secondPort).isBetween(62000, 62999);
         assertThat(secondPort).isBetween(62000, 62999);
+    }
+
+    @Test
+    void cellsOfOneRepNeverShareAHostPort() {
+        List<ProcessExecutor> cells = harness.cells(ExecutorHarness.properties(workDir, DataSize.ofMegabytes(1)),
+                "cell-b", "cell-c");
+        ContainerSpec onB = Specs.command("sleep", "1000").ports(8080).build();
+        ContainerSpec onC = Specs.command("sleep", "1000").ports(8080).build();
+
+        cells.get(0).run(onB);
+        cells.get(1).run(onC);
+
+        assertThat(harness.awaitState(cells.get(0), onB, ContainerState.RUNNING).netInfo().ports())
+                .doesNotContainAnyElementsOf(
+                        harness.awaitState(cells.get(1), onC, ContainerState.RUNNING).netInfo().ports());
     }
 
     @Test
