@@ -114,7 +114,10 @@ final class HealthProbe {
         } catch (IOException e) {
             return CompletableFuture.completedFuture(Optional.of("monitor failed to start: " + e.getMessage()));
         }
+        Optional<ProcessIdentity> identity = ProcTable.stat(process.pid()).map(ProcessIdentity::of);
+        identity.ifPresent(id -> container.monitorRunning(id, true));
         return process.onExit().orTimeout(monitorTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((exited, error) -> identity.ifPresent(id -> container.monitorRunning(id, false)))
                 .handle((exited, timeout) -> {
                     if (timeout != null) {
                         process.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -8,6 +8,7 @@ import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -43,6 +44,8 @@ final class ProcessContainer {
     private long session;
 
     private Set<ProcessIdentity> known = Set.of();
+
+    private final Set<ProcessIdentity> monitors = new HashSet<>();
 
     private boolean daemonised;
 
@@ -137,7 +140,21 @@ final class ProcessContainer {
 
     /** The tree's identity as of now; empty while a launch is in flight, so no tick mistakes it for a dead tree. */
     synchronized Optional<TreeRoots> roots() {
-        return settled ? Optional.of(new TreeRoots(leader, session, known)) : Optional.empty();
+        if (!settled) {
+            return Optional.empty();
+        }
+        Set<ProcessIdentity> extra = new HashSet<>(known);
+        extra.addAll(monitors);
+        return Optional.of(new TreeRoots(leader, session, extra));
+    }
+
+    /** A monitor run counts as part of the tree while it runs, so a stop or crash kills it with the rest. */
+    synchronized void monitorRunning(ProcessIdentity monitor, boolean running) {
+        if (running) {
+            monitors.add(monitor);
+        } else {
+            monitors.remove(monitor);
+        }
     }
 
     synchronized void remember(Collection<ProcStat> members) {
