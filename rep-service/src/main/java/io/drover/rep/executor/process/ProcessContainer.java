@@ -7,14 +7,10 @@ import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import java.time.Instant;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * One container's state and the process tree behind it. Its transitions are synchronized and publish their event
@@ -39,13 +35,7 @@ final class ProcessContainer {
 
     private Process process;
 
-    private ProcessIdentity leader;
-
-    private long session;
-
-    private Set<ProcessIdentity> known = Set.of();
-
-    private final Set<ProcessIdentity> monitors = new HashSet<>();
+    private final ProcessTree tree = new ProcessTree();
 
     private boolean daemonised;
 
@@ -76,8 +66,7 @@ final class ProcessContainer {
         this.state = adopted && adoptedFrom.running() ? ContainerState.RUNNING : ContainerState.STARTING;
         if (adopted) {
             this.settled = true;
-            this.leader = new ProcessIdentity(adoptedFrom.pid(), adoptedFrom.startTime());
-            this.session = adoptedFrom.session();
+            this.tree.lead(new ProcessIdentity(adoptedFrom.pid(), adoptedFrom.startTime()), adoptedFrom.session());
             this.daemonised = adoptedFrom.daemonised();
         }
     }
@@ -105,6 +94,10 @@ final class ProcessContainer {
         return startedAt;
     }
 
+    ProcessTree tree() {
+        return tree;
+    }
+
     List<Integer> hostPorts() {
         return netInfo.ports().stream().map(PortMapping::hostPort).toList();
     }
@@ -127,8 +120,7 @@ final class ProcessContainer {
             return false;
         }
         this.process = launched;
-        this.leader = identity;
-        this.session = leaderSession;
+        tree.lead(identity, leaderSession);
         writePidFile();
         return true;
     }
@@ -140,25 +132,7 @@ final class ProcessContainer {
 
     /** The tree's identity as of now; empty while a launch is in flight, so no tick mistakes it for a dead tree. */
     synchronized Optional<TreeRoots> roots() {
-        if (!settled) {
-            return Optional.empty();
-        }
-        Set<ProcessIdentity> extra = new HashSet<>(known);
-        extra.addAll(monitors);
-        return Optional.of(new TreeRoots(leader, session, extra));
-    }
-
-    /** A monitor run counts as part of the tree while it runs, so a stop or crash kills it with the rest. */
-    synchronized void monitorRunning(ProcessIdentity monitor, boolean running) {
-        if (running) {
-            monitors.add(monitor);
-        } else {
-            monitors.remove(monitor);
-        }
-    }
-
-    synchronized void remember(Collection<ProcStat> members) {
-        known = members.stream().map(ProcessIdentity::of).collect(Collectors.toUnmodifiableSet());
+        return settled ? Optional.of(tree.roots()) : Optional.empty();
     }
 
     /**
@@ -274,13 +248,14 @@ final class ProcessContainer {
     }
 
     private void writePidFile() {
+        ProcessIdentity leader = tree.leader();
         if (leader == null) {
             return;
         }
-        new PidFile(leader.pid(), leader.startTime(), session, cellId, spec.key().processGuid(), spec.key().index(),
-                spec.instanceGuid(), spec.definition().domain(), netInfo.address(), netInfo.ports(),
-                state == ContainerState.RUNNING, daemonised, startedAt.toEpochMilli(), spec.definition())
-                .write(dir.pidFile());
+        new PidFile(leader.pid(), leader.startTime(), tree.session(), cellId, spec.key().processGuid(),
+                spec.key().index(), spec.instanceGuid(), spec.definition().domain(), netInfo.address(),
+                netInfo.ports(), state == ContainerState.RUNNING, daemonised, startedAt.toEpochMilli(),
+                spec.definition()).write(dir.pidFile());
     }
 
     /** Where a terminating container is headed, when its tree gets SIGKILL, and whether it was signalled yet. */

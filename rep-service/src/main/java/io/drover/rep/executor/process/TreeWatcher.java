@@ -93,7 +93,7 @@ final class TreeWatcher {
     }
 
     private void watch(ProcessContainer container, List<ProcStat> members, Instant now, boolean sample) {
-        container.remember(members);
+        container.tree().remember(members);
         if (container.isTerminating()) {
             reap(container, members, now);
         } else if (sample) {
