@@ -114,7 +114,11 @@ final class HealthProbe {
         } catch (IOException e) {
             return CompletableFuture.completedFuture(Optional.of("monitor failed to start: " + e.getMessage()));
         }
+        ProcessTree tree = container.tree();
+        Optional<ProcessIdentity> identity = ProcTable.stat(process.pid()).map(ProcessIdentity::of);
+        identity.ifPresent(id -> tree.monitorRunning(id, true));
         return process.onExit().orTimeout(monitorTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((exited, error) -> identity.ifPresent(id -> tree.monitorRunning(id, false)))
                 .handle((exited, timeout) -> {
                     if (timeout != null) {
                         process.descendants().forEach(ProcessHandle::destroyForcibly);

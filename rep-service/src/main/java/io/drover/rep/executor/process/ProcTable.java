@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
@@ -33,8 +34,8 @@ final class ProcTable {
     private ProcTable(Map<Long, ProcStat> byPid) {
         this.byPid = byPid;
         for (ProcStat stat : byPid.values()) {
-            children.computeIfAbsent(stat.ppid(), p -> new java.util.ArrayList<>()).add(stat);
-            sessions.computeIfAbsent(stat.session(), s -> new java.util.ArrayList<>()).add(stat);
+            children.computeIfAbsent(stat.ppid(), p -> new ArrayList<>()).add(stat);
+            sessions.computeIfAbsent(stat.session(), s -> new ArrayList<>()).add(stat);
         }
     }
 
@@ -85,7 +86,7 @@ final class ProcTable {
             return List.of();
         }
         get(leader.pid()).filter(s -> s.startTime() == leader.startTime()).ifPresent(todo::add);
-        if (session > 0) {
+        if (session > 0 && sessionStillOurs(leader, session)) {
             sessions.getOrDefault(session, List.of()).stream().filter(s -> s.startTime() >= leader.startTime())
                     .forEach(todo::add);
         }
@@ -97,6 +98,16 @@ final class ProcTable {
             }
         }
         return List.copyOf(found.values());
+    }
+
+    /**
+     * A session id is its leader's pid, and the kernel does not hand out a pid again while any process still uses it
+     * as a session or group id. So when another process holds the leader's pid now, our session is empty and every
+     * process in a session of that id belongs to someone else.
+     */
+    private boolean sessionStillOurs(ProcessIdentity leader, long session) {
+        ProcStat holder = byPid.get(session);
+        return holder == null || holder.startTime() == leader.startTime();
     }
 
     static long rssBytes(Collection<ProcStat> members) {

@@ -7,13 +7,10 @@ import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * One container's state and the process tree behind it. Its transitions are synchronized and publish their event
@@ -38,11 +35,7 @@ final class ProcessContainer {
 
     private Process process;
 
-    private ProcessIdentity leader;
-
-    private long session;
-
-    private Set<ProcessIdentity> known = Set.of();
+    private final ProcessTree tree = new ProcessTree();
 
     private boolean daemonised;
 
@@ -52,13 +45,7 @@ final class ProcessContainer {
 
     private String reason;
 
-    private ContainerState target;
-
-    private String targetReason;
-
-    private Instant killAt;
-
-    private boolean termSignalled;
+    private Termination termination;
 
     private ScheduledFuture<?> healthPoll;
 
@@ -79,8 +66,7 @@ final class ProcessContainer {
         this.state = adopted && adoptedFrom.running() ? ContainerState.RUNNING : ContainerState.STARTING;
         if (adopted) {
             this.settled = true;
-            this.leader = new ProcessIdentity(adoptedFrom.pid(), adoptedFrom.startTime());
-            this.session = adoptedFrom.session();
+            this.tree.lead(new ProcessIdentity(adoptedFrom.pid(), adoptedFrom.startTime()), adoptedFrom.session());
             this.daemonised = adoptedFrom.daemonised();
         }
     }
@@ -108,6 +94,10 @@ final class ProcessContainer {
         return startedAt;
     }
 
+    ProcessTree tree() {
+        return tree;
+    }
+
     List<Integer> hostPorts() {
         return netInfo.ports().stream().map(PortMapping::hostPort).toList();
     }
@@ -130,8 +120,7 @@ final class ProcessContainer {
             return false;
         }
         this.process = launched;
-        this.leader = identity;
-        this.session = leaderSession;
+        tree.lead(identity, leaderSession);
         writePidFile();
         return true;
     }
@@ -143,32 +132,30 @@ final class ProcessContainer {
 
     /** The tree's identity as of now; empty while a launch is in flight, so no tick mistakes it for a dead tree. */
     synchronized Optional<TreeRoots> roots() {
-        return settled ? Optional.of(new TreeRoots(leader, session, known)) : Optional.empty();
+        return settled ? Optional.of(tree.roots()) : Optional.empty();
     }
 
-    synchronized void remember(Collection<ProcStat> members) {
-        known = members.stream().map(ProcessIdentity::of).collect(Collectors.toUnmodifiableSet());
-    }
-
-    /** True when nothing but the tree itself can tell whether it still lives: adopted, or the leader daemonised. */
-    synchronized boolean watchedByTreeOnly() {
-        return process == null || daemonised;
+    /**
+     * Why an empty tree means the container is gone when no exit status will say so: the rep is not the parent of an
+     * adopted tree, and a daemonised leader has already exited. Empty for a launched leader, whose exit reports itself.
+     */
+    synchronized Optional<String> lostTreeReason() {
+        if (adopted) {
+            return Optional.of("exited (adopted process, status unknown)");
+        }
+        return daemonised ? Optional.of("exited (daemonised process, status unknown)") : Optional.empty();
     }
 
     synchronized boolean leaderReaped() {
         return process == null || !process.isAlive();
     }
 
-    synchronized boolean isAdopted() {
-        return adopted;
-    }
-
     synchronized boolean isActive() {
-        return target == null && (state == ContainerState.STARTING || state == ContainerState.RUNNING);
+        return termination == null && (state == ContainerState.STARTING || state == ContainerState.RUNNING);
     }
 
     synchronized boolean isTerminating() {
-        return target != null;
+        return termination != null;
     }
 
     synchronized boolean isTerminal() {
@@ -176,11 +163,11 @@ final class ProcessContainer {
     }
 
     synchronized boolean isStarting() {
-        return state == ContainerState.STARTING && target == null;
+        return state == ContainerState.STARTING && termination == null;
     }
 
     synchronized boolean markRunning() {
-        if (state != ContainerState.STARTING || target != null) {
+        if (state != ContainerState.STARTING || termination != null) {
             return false;
         }
         state = ContainerState.RUNNING;
@@ -195,45 +182,41 @@ final class ProcessContainer {
     }
 
     /**
-     * Starts terminating towards {@code goal}. A stop overrides a crash already under way (the rep asked for it);
-     * anything else after the first request is ignored. Returns whether signals should be sent now.
+     * Starts terminating towards {@code goal}, SIGKILL due at {@code killAt}; returns whether this call started it. A
+     * stop overrides a crash already under way (the rep asked for it); any other later request is ignored.
      */
-    synchronized boolean terminate(ContainerState goal, String why, Instant deadline) {
-        if (isTerminal() || (target != null && goal != ContainerState.STOPPED)) {
+    synchronized boolean terminate(ContainerState goal, String why, Instant killAt) {
+        if (isTerminal() || (termination != null && goal != ContainerState.STOPPED)) {
             return false;
         }
-        boolean first = target == null;
-        target = goal;
-        targetReason = why;
-        killAt = first ? deadline : killAt;
+        boolean first = termination == null;
+        termination = first ? new Termination(goal, why, killAt, false)
+                : new Termination(goal, why, termination.killAt(), termination.signalled());
         cancelHealthPoll();
         return first;
     }
 
-    /**
-     * True exactly once per termination, when its tree can be signalled: at once, or, for a container told to stop
-     * while its launch was in flight, on the first tick after the launch.
-     */
+    /** True exactly once per termination, on the first tick that can see its tree (after any launch in flight). */
     synchronized boolean claimFirstSignal() {
-        if (target == null || !settled || termSignalled) {
+        if (termination == null || !settled || termination.signalled()) {
             return false;
         }
-        termSignalled = true;
+        termination = new Termination(termination.goal(), termination.reason(), termination.killAt(), true);
         return true;
     }
 
     synchronized boolean killDue(Instant now) {
-        return target != null && !now.isBefore(killAt);
+        return termination != null && !now.isBefore(termination.killAt());
     }
 
     /** The tree is gone: settles on the goal state and publishes it once. */
     synchronized boolean finish() {
-        if (target == null) {
+        if (termination == null) {
             return false;
         }
-        state = target;
-        reason = targetReason;
-        target = null;
+        state = termination.goal();
+        reason = termination.reason();
+        termination = null;
         publisher.accept(snapshot());
         return true;
     }
@@ -265,12 +248,17 @@ final class ProcessContainer {
     }
 
     private void writePidFile() {
+        ProcessIdentity leader = tree.leader();
         if (leader == null) {
             return;
         }
-        new PidFile(leader.pid(), leader.startTime(), session, cellId, spec.key().processGuid(), spec.key().index(),
-                spec.instanceGuid(), spec.definition().domain(), netInfo.address(), netInfo.ports(),
-                state == ContainerState.RUNNING, daemonised, startedAt.toEpochMilli(), spec.definition())
-                .write(dir.pidFile());
+        new PidFile(leader.pid(), leader.startTime(), tree.session(), cellId, spec.key().processGuid(),
+                spec.key().index(), spec.instanceGuid(), spec.definition().domain(), netInfo.address(),
+                netInfo.ports(), state == ContainerState.RUNNING, daemonised, startedAt.toEpochMilli(),
+                spec.definition()).write(dir.pidFile());
+    }
+
+    /** Where a terminating container is headed, when its tree gets SIGKILL, and whether it was signalled yet. */
+    private record Termination(ContainerState goal, String reason, Instant killAt, boolean signalled) {
     }
 }

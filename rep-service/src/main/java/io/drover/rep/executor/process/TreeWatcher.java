@@ -50,7 +50,10 @@ final class TreeWatcher {
         }
     }
 
-    /** Starts terminating a container: SIGTERM to its tree now, SIGKILL once {@code grace} has passed (0: at once). */
+    /**
+     * Starts terminating a container and returns: the next tick (within 100 ms) sends SIGTERM to its tree, or SIGKILL
+     * when {@code grace} is 0, and SIGKILL once the grace has passed. Callers never wait on a /proc scan.
+     */
     void terminate(ProcessContainer container, ContainerState goal, String reason, Duration grace) {
         if (!container.terminate(goal, reason, runtime.clock().instant().plus(grace))) {
             return;
@@ -58,8 +61,6 @@ final class TreeWatcher {
         log.info("terminate-container instance_guid={} process_guid={} index={} goal={} reason=\"{}\" grace_ms={}",
                 container.spec().instanceGuid(), container.spec().key().processGuid(), container.spec().key().index(),
                 goal, reason == null ? "" : reason, grace.toMillis());
-        container.roots().filter(roots -> container.claimFirstSignal())
-                .ifPresent(roots -> signal(container, ProcTable.read().members(roots), runtime.clock().instant()));
     }
 
     /** SIGKILL once the grace has passed (at once for a crash), SIGTERM before. */
@@ -92,7 +93,7 @@ final class TreeWatcher {
     }
 
     private void watch(ProcessContainer container, List<ProcStat> members, Instant now, boolean sample) {
-        container.remember(members);
+        container.tree().remember(members);
         if (container.isTerminating()) {
             reap(container, members, now);
         } else if (sample) {
@@ -121,11 +122,8 @@ final class TreeWatcher {
     private void inspect(ProcessContainer container, List<ProcStat> members) {
         DesiredLrpDefinition definition = container.spec().definition();
         if (members.isEmpty()) {
-            if (container.watchedByTreeOnly()) {
-                terminate(container, ContainerState.CRASHED, container.isAdopted()
-                        ? "exited (adopted process, status unknown)"
-                        : "exited (daemonised process, status unknown)", Duration.ZERO);
-            }
+            container.lostTreeReason()
+                    .ifPresent(reason -> terminate(container, ContainerState.CRASHED, reason, Duration.ZERO));
             return;
         }
         long rss = ProcTable.rssBytes(members);

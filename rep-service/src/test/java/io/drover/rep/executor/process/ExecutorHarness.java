@@ -7,6 +7,8 @@ import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -14,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -47,12 +50,21 @@ final class ExecutorHarness implements AutoCloseable {
     }
 
     ProcessExecutor executor(ProcessExecutorProperties properties) {
+        return cells(properties, "cell-a").get(0);
+    }
+
+    /** Executors for several cells of one rep process: one factory, so shared threads and host ports. */
+    List<ProcessExecutor> cells(ProcessExecutorProperties properties, String... cellIds) {
         ProcessExecutorFactory factory = new ProcessExecutorFactory(properties, Clock.systemUTC());
         factories.add(factory);
-        ProcessExecutor executor = factory.create("cell-a", "10.0.0.5", CAPACITY);
-        executor.addListener(events::add);
-        executors.add(executor);
-        return executor;
+        List<ProcessExecutor> made = new ArrayList<>();
+        for (String cellId : cellIds) {
+            ProcessExecutor executor = factory.create(cellId, "10.0.0.5", CAPACITY);
+            executor.addListener(events::add);
+            made.add(executor);
+        }
+        executors.addAll(made);
+        return made;
     }
 
     Container awaitState(ProcessExecutor executor, ContainerSpec spec, ContainerState state) {
@@ -96,13 +108,30 @@ final class ExecutorHarness implements AutoCloseable {
             executor.close();
         }
         factories.forEach(ProcessExecutorFactory::close);
+        await().atMost(Duration.ofSeconds(10)).until(() -> processesWorkingUnder(workDir).isEmpty());
+    }
+
+    /** Live processes whose working directory lies in {@code root}: what a test left behind if not empty. */
+    static List<Long> processesWorkingUnder(Path root) {
+        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
+            return entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .filter(p -> {
+                        try {
+                            return Files.readSymbolicLink(p.resolve("cwd")).startsWith(root);
+                        } catch (IOException | SecurityException e) {
+                            return false;
+                        }
+                    }).map(p -> Long.parseLong(p.getFileName().toString())).filter(pid -> !gone(pid)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String uncheckedRead(Path path) {
         try {
             return Files.readString(path);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

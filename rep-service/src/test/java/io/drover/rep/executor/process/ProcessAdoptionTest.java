@@ -9,6 +9,7 @@ import io.drover.rep.executor.ContainerState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,8 +29,11 @@ class ProcessAdoptionTest {
         harness = new ExecutorHarness(workDir);
     }
 
+    private final List<Long> orphans = new ArrayList<>();
+
     @AfterEach
     void tearDown() {
+        orphans.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         harness.close();
     }
 
@@ -109,5 +113,51 @@ class ProcessAdoptionTest {
 
         assertThat(after.adopt()).isEmpty();
         assertThat(Files.exists(harness.dir(spec).root())).isFalse();
+    }
+
+    @Test
+    void treeTheRepIsNotParentOfIsAdoptedAndItsDeathNoticed() throws Exception {
+        ContainerSpec spec = Specs.command("sleep", "1000").build();
+        long pid = startOrphan(harness.dir(spec));
+        writePidFile(spec, pid, ProcTable.stat(pid).orElseThrow().startTime());
+        ProcessExecutor executor = harness.executor();
+
+        assertThat(executor.adopt()).singleElement().extracting(Container::state).isEqualTo(ContainerState.RUNNING);
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+
+        assertThat(harness.awaitState(executor, spec, ContainerState.CRASHED).reason())
+                .isEqualTo("exited (adopted process, status unknown)");
+    }
+
+    @Test
+    void reusedPidIsNeitherAdoptedNorKilled() throws Exception {
+        ContainerSpec spec = Specs.command("sleep", "1000").build();
+        long pid = startOrphan(harness.dir(spec));
+        writePidFile(spec, pid, ProcTable.stat(pid).orElseThrow().startTime() - 1);
+        ProcessExecutor executor = harness.executor();
+
+        assertThat(executor.adopt()).isEmpty();
+
+        assertThat(ExecutorHarness.gone(pid)).isFalse();
+        assertThat(Files.exists(harness.dir(spec).pidFile())).isFalse();
+    }
+
+    /** A session leader whose parent has exited, as a workload is after the rep that started it died. */
+    private long startOrphan(InstanceDir dir) throws Exception {
+        dir.create();
+        Process shell = new ProcessBuilder("sh", "-c", "setsid sleep 1000 > /dev/null 2>&1 < /dev/null & echo $!")
+                .directory(dir.app().toFile()).redirectErrorStream(true).start();
+        long pid = Long.parseLong(new String(shell.getInputStream().readAllBytes()).trim());
+        shell.waitFor();
+        orphans.add(pid);
+        await().atMost(Duration.ofSeconds(5)).until(() -> ProcTable.stat(pid).map(ProcStat::session)
+                .orElse(0L) == pid);
+        return pid;
+    }
+
+    private void writePidFile(ContainerSpec spec, long pid, long startTime) {
+        new PidFile(pid, startTime, pid, "cell-a", spec.key().processGuid(), spec.key().index(), spec.instanceGuid(),
+                spec.definition().domain(), "10.0.0.5", List.of(), true, false, System.currentTimeMillis(),
+                spec.definition()).write(harness.dir(spec).pidFile());
     }
 }

@@ -2,7 +2,6 @@ package io.drover.rep.executor.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import io.drover.model.json.Json;
 import io.drover.model.lrp.NetInfo.PortMapping;
@@ -17,10 +16,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.util.unit.DataSize;
 import tools.jackson.core.type.TypeReference;
 
 /** Starting, crashing and stopping real processes. */
@@ -85,6 +86,21 @@ class ProcessExecutorTest {
     }
 
     @Test
+    void cellsOfOneRepNeverShareAHostPort() {
+        List<ProcessExecutor> cells = harness.cells(ExecutorHarness.properties(workDir, DataSize.ofMegabytes(1)),
+                "cell-b", "cell-c");
+        ContainerSpec onB = Specs.command("sleep", "1000").ports(8080).build();
+        ContainerSpec onC = Specs.command("sleep", "1000").ports(8080).build();
+
+        cells.get(0).run(onB);
+        cells.get(1).run(onC);
+
+        assertThat(harness.awaitState(cells.get(0), onB, ContainerState.RUNNING).netInfo().ports())
+                .doesNotContainAnyElementsOf(
+                        harness.awaitState(cells.get(1), onC, ContainerState.RUNNING).netInfo().ports());
+    }
+
+    @Test
     void exitStatusNamesTheCrash() {
         ContainerSpec spec = Specs.sh("sleep 1; exit 3").build();
 
@@ -144,6 +160,18 @@ class ProcessExecutorTest {
         Container stopped = harness.awaitState(executor, spec, ContainerState.STOPPED);
         assertThat(stopped.reason()).isNull();
         assertThat(ExecutorHarness.gone(child)).isTrue();
+    }
+
+    @Test
+    void stopRightAfterRunLeavesNothingBehind() {
+        List<ContainerSpec> specs = IntStream.range(0, 8)
+                .mapToObj(i -> Specs.sh("sleep 1000 & sleep 1000").ports(8080).index(i).build()).toList();
+
+        specs.forEach(executor::run);
+        specs.forEach(spec -> executor.stop(spec.instanceGuid(), Duration.ofSeconds(5)));
+
+        specs.forEach(spec -> harness.awaitState(executor, spec, ContainerState.STOPPED));
+        assertThat(ExecutorHarness.processesWorkingUnder(workDir)).isEmpty();
     }
 
     @Test

@@ -120,6 +120,19 @@ class ProcessHealthTest {
         assertThat(ExecutorHarness.gone(daemon)).isTrue();
     }
 
+    @Test
+    void stopKillsAMonitorRunInFlight() {
+        ContainerSpec spec = Specs.command("sleep", "1000")
+                .monitor("echo $$ > monitor.tmp && mv monitor.tmp monitor; exec sleep 1000").build();
+        executor.run(spec);
+        long monitor = Long.parseLong(harness.awaitFile(spec, "monitor").trim());
+
+        executor.stop(spec.instanceGuid(), Duration.ofSeconds(2));
+
+        harness.awaitState(executor, spec, ContainerState.STOPPED);
+        assertThat(ExecutorHarness.gone(monitor)).isTrue();
+    }
+
     private ContainerState state(ContainerSpec spec) {
         return executor.container(spec.instanceGuid()).map(Container::state).orElse(null);
     }

@@ -8,6 +8,7 @@ import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.RunAction;
 import io.drover.rep.executor.ContainerSpec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -31,7 +32,7 @@ record Specs(RunAction run, RunAction monitor, List<Check> checks, List<Integer>
     }
 
     Specs env(String name, String value) {
-        List<EnvVar> more = new java.util.ArrayList<>(env);
+        List<EnvVar> more = new ArrayList<>(env);
         more.add(new EnvVar(name, value));
         return new Specs(run, monitor, checks, ports, more, memoryMb, maxPids, startTimeout, index, cpuWeight);
     }
@@ -91,7 +92,7 @@ record Specs(RunAction run, RunAction monitor, List<Check> checks, List<Integer>
     }
 
     private Specs check(Check check) {
-        List<Check> more = new java.util.ArrayList<>(checks);
+        List<Check> more = new ArrayList<>(checks);
         more.add(check);
         return new Specs(run, monitor, more, ports, env, memoryMb, maxPids, startTimeout, index, cpuWeight);
     }
