@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -26,7 +28,7 @@ public final class LocalCluster implements AutoCloseable {
     private final LocalDatabase database;
     private final InProcessKafka kafka;
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
-    private final List<ConfigurableApplicationContext> reps = new ArrayList<>();
+    private final List<ConfigurableApplicationContext> reps = new CopyOnWriteArrayList<>();
     private final String receptorUrl;
 
     private LocalCluster(LocalClusterSettings settings) {
@@ -37,13 +39,26 @@ public final class LocalCluster implements AutoCloseable {
         this.database = LocalDatabase.start(settings.dataDir().resolve("postgres"));
         this.kafka = InProcessKafka.start(settings.dataDir().resolve("kafka"));
         int receptorPort = FreePorts.preferring(settings.receptorPort());
+        // The receptor goes first: it migrates the schema and creates the topics the others then find.
         services.add(launch(ServiceKind.RECEPTOR, Map.of("server.port", String.valueOf(receptorPort),
                 "server.address", "127.0.0.1")));
-        services.add(launch(ServiceKind.AUCTIONEER, Map.of()));
-        services.add(launch(ServiceKind.CONVERGER, Map.of()));
+        // The rest start side by side: much of a context's start-up is waiting, not computing.
+        CompletableFuture<ConfigurableApplicationContext> auctioneer = async(() -> launch(ServiceKind.AUCTIONEER, Map.of()));
+        CompletableFuture<ConfigurableApplicationContext> converger = async(() -> launch(ServiceKind.CONVERGER, Map.of()));
+        List<CompletableFuture<Void>> cells = new ArrayList<>();
         for (int i = 0; i < settings.repContexts(); i++) {
-            startCell(i);
+            reps.add(null);
         }
+        for (int i = 0; i < settings.repContexts(); i++) {
+            int cell = i;
+            cells.add(async(() -> {
+                startCell(cell);
+                return null;
+            }));
+        }
+        services.add(auctioneer.join());
+        services.add(converger.join());
+        cells.forEach(CompletableFuture::join);
         this.receptorUrl = "http://127.0.0.1:" + receptorPort;
     }
 
@@ -52,21 +67,44 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /** Starts (or restarts) the rep of cell {@code i}. */
-    public synchronized void startCell(int i) {
-        while (reps.size() <= i) {
-            reps.add(null);
-        }
-        if (reps.get(i) == null || !reps.get(i).isActive()) {
+    public void startCell(int i) {
+        ConfigurableApplicationContext current = reps.get(i);
+        if (current == null || !current.isActive()) {
             reps.set(i, launch(ServiceKind.REP, CellProperties.forCell(settings, i)));
         }
     }
 
-    /** Stops the rep of cell {@code i} as a crash would: presence is left to expire. */
-    public synchronized void stopCell(int i) {
+    /** Stops the rep of cell {@code i} (its workloads stop with it). */
+    public void stopCell(int i) {
         ConfigurableApplicationContext rep = reps.get(i);
         if (rep != null) {
             rep.close();
         }
+    }
+
+    /** The application context of a running service, by its {@code spring.application.name}. */
+    public ConfigurableApplicationContext service(String applicationName) {
+        return services.stream()
+                .filter(c -> applicationName.equals(c.getEnvironment().getProperty("spring.application.name")))
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("no service " + applicationName));
+    }
+
+    /** The rep contexts, one per cell (or one for all simulated cells). */
+    public List<ConfigurableApplicationContext> reps() {
+        return Collections.unmodifiableList(reps);
+    }
+
+    private static <T> CompletableFuture<T> async(java.util.function.Supplier<T> work) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                future.complete(work.get());
+            } catch (Throwable t) {
+                future.completeExceptionally(t);
+            }
+        }, "local-cluster-start");
+        thread.start();
+        return future;
     }
 
     private ConfigurableApplicationContext launch(ServiceKind kind, Map<String, String> own) {
@@ -119,8 +157,12 @@ public final class LocalCluster implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        // Cells stop their workloads (grace period, then kill) side by side rather than one after the other.
+        reps.stream().filter(r -> r != null && r.isActive()).map(r -> async(() -> {
+            r.close();
+            return null;
+        })).toList().forEach(f -> f.exceptionally(e -> null).join());
         List<AutoCloseable> closing = new ArrayList<>();
-        reps.stream().filter(r -> r != null && r.isActive()).forEach(closing::add);
         for (int i = services.size() - 1; i >= 0; i--) {
             closing.add(services.get(i));
         }
