@@ -238,6 +238,10 @@ public final class CellAgent implements WorkSink, ContainerListener {
                 : settings.timing().syncInterval();
         // A little jitter keeps a thousand cells of one process from syncing in lock-step.
         long delayMs = (long) (interval.toMillis() * ThreadLocalRandom.current().nextDouble(0.9, 1.1));
+        if (drain.started()) {
+            // Wake at the deadline itself rather than up to an interval after it.
+            delayMs = Math.min(delayMs, Duration.between(services.clock().instant(), drain.deadline()).toMillis() + 1);
+        }
         cancel(syncTimer);
         syncTimer = services.timers().schedule(() -> {
             syncDue = true;
