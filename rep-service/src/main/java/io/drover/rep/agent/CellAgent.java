@@ -48,6 +48,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
     private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
+    private final Set<String> failingSteps = new java.util.HashSet<>();
     private final Presence presence;
     private final Drain drain;
     private volatile boolean heartbeatDue;
@@ -252,8 +253,14 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private void step(String name, Runnable work) {
         try {
             work.run();
+            failingSteps.remove(name);
         } catch (RuntimeException e) {
-            log.warn("cell-step-failed cell={} step={} error=\"{}\" (will retry)", cellId(), name, e.getMessage());
+            // Once per outage at WARN: a thousand cells retrying every few seconds must not drown the log.
+            if (failingSteps.add(name)) {
+                log.warn("cell-step-failed cell={} step={} error=\"{}\" (will retry)", cellId(), name, e.getMessage());
+            } else {
+                log.debug("cell-step-failed cell={} step={} error=\"{}\"", cellId(), name, e.getMessage());
+            }
         }
     }
 
