@@ -82,10 +82,13 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
         long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
+        // The first heartbeat goes with the first pass; later ones start at a random offset so that the cells of a
+        // many-cell process do not all write at the same instant.
         heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> {
             heartbeatDue = true;
             worker.wake();
-        }, 0, heartbeatMs, TimeUnit.MILLISECONDS);
+        }, 1 + ThreadLocalRandom.current().nextLong(heartbeatMs), heartbeatMs, TimeUnit.MILLISECONDS);
+        heartbeatDue = true;
         syncDue = true;
         worker.wake();
     }
