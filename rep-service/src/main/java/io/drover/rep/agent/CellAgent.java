@@ -54,6 +54,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private volatile boolean heartbeatDue;
     private volatile boolean syncDue;
     private volatile boolean closed;
+    private boolean listening;
     private ScheduledFuture<?> heartbeatTimer;
     private ScheduledFuture<?> syncTimer;
 
@@ -70,9 +71,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
 
-    /** Adopts what a previous run left, announces the cell and reconciles at once; then heartbeats and syncs. */
+    /**
+     * Adopts what a previous run left, announces the cell and reconciles at once; then heartbeats and syncs. Also
+     * resumes a paused agent (adopting again is harmless: it returns what the executor holds).
+     */
     void start() {
-        executor.addListener(this);
+        closed = false;
+        if (!listening) {
+            executor.addListener(this);
+            listening = true;
+        }
         List<Container> adopted = executor.adopt();
         adopted.forEach(c -> changed.add(c.instanceGuid()));
         try {
@@ -137,11 +145,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
         return executor;
     }
 
-    /** Stops listening and ticking; containers keep running (the executor is closed, not drained). */
-    void close() {
+    /** Stops ticking and handling work until {@link #start()} again; containers keep running, events stay queued. */
+    void pause() {
         closed = true;
         cancel(heartbeatTimer);
         cancel(syncTimer);
+    }
+
+    /** For good: also closes the executor, which leaves its containers running (to be adopted by the next rep). */
+    void close() {
+        pause();
         executor.close();
     }
 
