@@ -11,8 +11,12 @@ final class BenchSettings {
     private BenchSettings() {
     }
 
+    static final Duration PRESENCE_TTL = Duration.ofSeconds(15);
+
     static Map<String, String> clusterProperties(int cells) {
-        return Map.of("logging.level.root", "WARN", "logging.level.io.drover.cluster", "INFO");
+        return Map.of("logging.level.root", "WARN", "logging.level.io.drover.cluster", "INFO",
+                "drover.rep.timing.presence-ttl", PRESENCE_TTL.toSeconds() + "s",
+                "drover.converger.interval", "5s");
     }
 
     static void awaitCells(Database db, int cells, Duration timeout) throws InterruptedException {
@@ -25,7 +29,9 @@ final class BenchSettings {
         }
     }
 
-    static List<Figure> clusterScenarios(LocalCluster cluster, Database db) {
-        return List.of();
+    static List<Figure> clusterScenarios(LocalCluster cluster, Database db) throws InterruptedException {
+        Figure p2 = new ConvergencePassTiming(cluster, db).run(Duration.ofSeconds(60));
+        Figure p3 = new CellLoss(cluster, db).run(PRESENCE_TTL, Duration.ofSeconds(120));
+        return List.of(p2, p3);
     }
 }

@@ -48,11 +48,13 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
     private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
+    private final Set<String> failingSteps = new java.util.HashSet<>();
     private final Presence presence;
     private final Drain drain;
     private volatile boolean heartbeatDue;
     private volatile boolean syncDue;
     private volatile boolean closed;
+    private boolean listening;
     private ScheduledFuture<?> heartbeatTimer;
     private ScheduledFuture<?> syncTimer;
 
@@ -69,9 +71,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
 
-    /** Adopts what a previous run left, announces the cell and reconciles at once; then heartbeats and syncs. */
+    /**
+     * Adopts what a previous run left, announces the cell and reconciles at once; then heartbeats and syncs. Also
+     * resumes a paused agent (adopting again is harmless: it returns what the executor holds).
+     */
     void start() {
-        executor.addListener(this);
+        closed = false;
+        if (!listening) {
+            executor.addListener(this);
+            listening = true;
+        }
         List<Container> adopted = executor.adopt();
         adopted.forEach(c -> changed.add(c.instanceGuid()));
         try {
@@ -81,10 +90,13 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
         long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
+        // The first heartbeat goes with the first pass; later ones start at a random offset so that the cells of a
+        // many-cell process do not all write at the same instant.
         heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> {
             heartbeatDue = true;
             worker.wake();
-        }, 0, heartbeatMs, TimeUnit.MILLISECONDS);
+        }, 1 + ThreadLocalRandom.current().nextLong(heartbeatMs), heartbeatMs, TimeUnit.MILLISECONDS);
+        heartbeatDue = true;
         syncDue = true;
         worker.wake();
     }
@@ -133,11 +145,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
         return executor;
     }
 
-    /** Stops listening and ticking; containers keep running (the executor is closed, not drained). */
-    void close() {
+    /** Stops ticking and handling work until {@link #start()} again; containers keep running, events stay queued. */
+    void pause() {
         closed = true;
         cancel(heartbeatTimer);
         cancel(syncTimer);
+    }
+
+    /** For good: also closes the executor, which leaves its containers running (to be adopted by the next rep). */
+    void close() {
+        pause();
         executor.close();
     }
 
@@ -238,6 +255,10 @@ public final class CellAgent implements WorkSink, ContainerListener {
                 : settings.timing().syncInterval();
         // A little jitter keeps a thousand cells of one process from syncing in lock-step.
         long delayMs = (long) (interval.toMillis() * ThreadLocalRandom.current().nextDouble(0.9, 1.1));
+        if (drain.started()) {
+            // Wake at the deadline itself rather than up to an interval after it.
+            delayMs = Math.min(delayMs, Duration.between(services.clock().instant(), drain.deadline()).toMillis() + 1);
+        }
         cancel(syncTimer);
         syncTimer = services.timers().schedule(() -> {
             syncDue = true;
@@ -248,8 +269,14 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private void step(String name, Runnable work) {
         try {
             work.run();
+            failingSteps.remove(name);
         } catch (RuntimeException e) {
-            log.warn("cell-step-failed cell={} step={} error=\"{}\" (will retry)", cellId(), name, e.getMessage());
+            // Once per outage at WARN: a thousand cells retrying every few seconds must not drown the log.
+            if (failingSteps.add(name)) {
+                log.warn("cell-step-failed cell={} step={} error=\"{}\" (will retry)", cellId(), name, e.getMessage());
+            } else {
+                log.debug("cell-step-failed cell={} step={} error=\"{}\"", cellId(), name, e.getMessage());
+            }
         }
     }
 

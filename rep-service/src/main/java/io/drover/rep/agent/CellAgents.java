@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.ContextClosedEvent;
@@ -24,7 +25,8 @@ import org.springframework.context.event.ContextClosedEvent;
  * the context) it drains every cell first when the shutdown mode is EVACUATE; this runs on the context-closed event,
  * before any bean stops, so the database, Kafka and the outbox relay are all still there for the drain.
  */
-public final class CellAgents implements SmartLifecycle, Evacuator, ApplicationListener<ContextClosedEvent> {
+public final class CellAgents
+        implements SmartLifecycle, DisposableBean, Evacuator, ApplicationListener<ContextClosedEvent> {
 
     private static final Logger log = LoggerFactory.getLogger(CellAgents.class);
 
@@ -125,21 +127,41 @@ public final class CellAgents implements SmartLifecycle, Evacuator, ApplicationL
         }
     }
 
+    /** Pauses: no intake, no ticks; a later {@link #start()} resumes (Spring's test context cache does this). */
     @Override
     public void stop() {
         running = false;
         if (consumer != null) {
             consumer.close();
+            consumer = null;
         }
+        agents.values().forEach(CellAgent::pause);
+        log.info("rep-stopped cells={}", agents.size());
+    }
+
+    /** For good: closes the executors (their containers keep running) and the shared threads. */
+    @Override
+    public void destroy() {
         agents.values().forEach(CellAgent::close);
         services.timers().shutdownNow();
         services.workers().shutdown();
-        log.info("rep-stopped cells={}", agents.size());
     }
 
     @Override
     public boolean isRunning() {
         return running;
+    }
+
+    /**
+     * Simulates the machine of one cell dying, for benchmarks and failure tests: the cell stops heartbeating and
+     * working without telling anyone, so its presence expires and the converger replaces its instances.
+     */
+    public void kill(String cellId) {
+        CellAgent agent = agents.get(cellId);
+        if (agent != null) {
+            log.warn("rep-cell-killed cell={}", cellId);
+            agent.close();
+        }
     }
 
     public Optional<CellAgent> agent(String cellId) {

@@ -19,8 +19,8 @@ import java.util.Set;
  * at most one operation at a time.
  *
  * <p>While the cell evacuates (SPEC 8.5) the rules change: records this cell owns are unclaimed (re-auctioned) while
- * their containers keep serving; a container is stopped only when another incarnation is RUNNING in its slot, when
- * its record is gone, or when the drain deadline has passed.
+ * their containers keep serving; a container is stopped only when another incarnation is RUNNING in its slot or when
+ * the drain deadline has passed.
  */
 public final class SyncPlan {
 
@@ -88,6 +88,8 @@ public final class SyncPlan {
         if (c.state() == ContainerState.STARTING) {
             return new SyncAction.Destroy(c, "evacuating: not yet serving");
         }
-        return r == null ? new SyncAction.Destroy(c, "evacuating: record gone") : null;
+        // A vanished record is recreated even now (a running container is never killed for that); the next pass
+        // unclaims it like the others.
+        return r == null ? new SyncAction.Start(c) : null;
     }
 }
