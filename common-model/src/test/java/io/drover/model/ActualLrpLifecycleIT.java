@@ -291,7 +291,7 @@ class ActualLrpLifecycleIT {
         running(1, InstanceOwner.of("ig-1", liveCell));
         running(2, InstanceOwner.of("ig-2", "cell-gone-" + UUID.randomUUID()));
 
-        Map<ActualLrpKey, Outcome> outcomes = lifecycle.retire(List.of(key(0), key(1), key(2), key(3)), "scaled down",
+        Map<ActualLrpKey, Outcome> outcomes = lifecycle.retire(List.of(key(0), key(1), key(2), key(3), key(1)), "scaled down",
                 Actor.service("receptor"));
 
         assertThat(outcomes).containsEntry(key(0), Outcome.CHANGED).containsEntry(key(1), Outcome.CHANGED)
@@ -311,7 +311,7 @@ class ActualLrpLifecycleIT {
     @Test
     void unclaimClearsTheOwnerAndRequestsAnAuction() {
         running(0, InstanceOwner.of("ig-1", "cell-a"));
-        assertThat(lifecycle.unclaim(List.of(key(0), key(4)), "cell lost", CONVERGER))
+        assertThat(lifecycle.unclaim(List.of(key(0), key(4), key(0)), "cell lost", CONVERGER))
                 .containsEntry(key(0), Outcome.CHANGED).containsEntry(key(4), Outcome.NOT_FOUND);
 
         ActualLrp row = actuals.findById(key(0)).orElseThrow();
@@ -323,6 +323,8 @@ class ActualLrpLifecycleIT {
                 .satisfies(m -> assertThat(m.reason()).isEqualTo("cell lost"));
         assertThat(records.audit(guid)).last().extracting(Audit::from, Audit::to, Audit::version)
                 .containsExactly("RUNNING", "UNCLAIMED", row.version());
+        assertThat(records.audit(guid)).as("a key named twice is unclaimed once")
+                .filteredOn(a -> "UNCLAIMED".equals(a.to()) && "RUNNING".equals(a.from())).hasSize(1);
     }
 
     private ActualLrpKey key(int index) {

@@ -21,6 +21,8 @@ public class DroverInfrastructure implements ApplicationContextInitializer<Confi
                 Map.of("spring.datasource.url", jdbcUrl,
                         "spring.datasource.username", backend.postgres().username(),
                         "spring.datasource.password", backend.postgres().password(),
-                        "spring.kafka.bootstrap-servers", backend.kafkaBootstrapServers())));
+                        "spring.kafka.bootstrap-servers", backend.kafkaBootstrapServers(),
+                        // At JVM exit the database may already be gone while cached contexts close: fail fast.
+                        "spring.datasource.hikari.connection-timeout", "2000")));
     }
 }

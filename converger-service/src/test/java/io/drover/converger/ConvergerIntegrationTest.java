@@ -7,6 +7,8 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -35,9 +37,10 @@ public @interface ConvergerIntegrationTest {
     @TestConfiguration(proxyBeanMethods = false)
     class Clocks {
 
+        /** Whole milliseconds: PostgreSQL keeps microseconds, so a nanosecond clock would not read back exactly. */
         @Bean
         MutableClock clock() {
-            return MutableClock.startingNow();
+            return new MutableClock(Instant.now().truncatedTo(ChronoUnit.MILLIS));
         }
     }
 }

@@ -36,6 +36,7 @@ final class CellProperties {
         p.put("drover.rep.capacity.disk-mb", "16384");
         p.put("drover.rep.capacity.containers", "64");
         p.put("drover.rep.admin.port", "0");
+        p.put("drover.rep.admin.exit-after-evacuation", "false");
         // Ctrl-C on the local cluster stops every workload: nothing is left running on the developer's machine.
         p.put("drover.rep.shutdown", "stop");
         return p;

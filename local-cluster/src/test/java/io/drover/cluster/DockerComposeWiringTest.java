@@ -46,7 +46,7 @@ class DockerComposeWiringTest {
     }
 
     @Test
-    void everyApplicationServiceIsBuiltFromAnExistingModuleWithTheRepositoryDockerfile() {
+    void everyApplicationServiceIsBuiltFromAnExistingModuleWithTheRepositoryDockerfile() throws IOException {
         assertThat(services.keySet()).containsAll(APPS).contains("postgres", "kafka");
         for (String app : APPS) {
             Map<String, Object> build = map(services.get(app).get("build"));

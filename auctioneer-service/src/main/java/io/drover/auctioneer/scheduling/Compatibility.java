@@ -1,7 +1,9 @@
 package io.drover.auctioneer.scheduling;
 
+import io.drover.model.cell.Resources;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,6 +17,9 @@ import java.util.stream.IntStream;
  * ({@code preloaded:host}, {@code docker:///busybox}) among its providers.
  */
 final class Compatibility {
+
+    /** Pools smaller than this on average cost more to keep sorted than a scan of their cells. */
+    private static final int MIN_POOL_SIZE = 8;
 
     private final Fleet fleet;
     private final Map<String, List<Integer>> cellsByRootfs = new HashMap<>();
@@ -52,13 +57,36 @@ final class Compatibility {
         if (!any) {
             return Candidates.none(PlacementErrors.placementTags(kind.tags()));
         }
-        int[] zones = IntStream.range(0, byZone.size()).filter(z -> !byZone.get(z).isEmpty())
-                .toArray();
+        int[] zones = IntStream.range(0, byZone.size()).filter(z -> !byZone.get(z).isEmpty()).toArray();
         int[][] cells = new int[zones.length][];
+        Pool[][] pools = new Pool[zones.length][];
         for (int i = 0; i < zones.length; i++) {
             cells[i] = byZone.get(zones[i]).stream().mapToInt(Integer::intValue).toArray();
+            pools[i] = pools(cells[i]);
         }
-        return new Candidates(null, zones, cells);
+        return new Candidates(zones, cells, pools);
+    }
+
+    /**
+     * One pool per distinct capacity; every cell is enrolled so the fleet re-sorts it when it is reserved. A zone whose
+     * cells are nearly all different gets no pools (null): scanning its cells is cheaper than keeping them sorted.
+     */
+    private Pool[] pools(int[] cells) {
+        Map<Resources, List<Integer>> byCapacity = new LinkedHashMap<>();
+        for (int cell : cells) {
+            byCapacity.computeIfAbsent(fleet.cells.get(cell).capacity(), c -> new ArrayList<>()).add(cell);
+        }
+        if (byCapacity.size() * MIN_POOL_SIZE > cells.length) {
+            return null;
+        }
+        return byCapacity.values().stream().map(members -> {
+            Pool pool = new Pool(fleet);
+            members.forEach(cell -> {
+                pool.add(cell);
+                fleet.enroll(cell, pool);
+            });
+            return pool;
+        }).toArray(Pool[]::new);
     }
 
     private record Kind(String rootfs, Set<String> tags) {

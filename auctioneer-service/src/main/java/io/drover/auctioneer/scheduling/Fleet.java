@@ -23,6 +23,9 @@ final class Fleet {
     private final double[] diskScale;
     private final double[] containerScale;
     private final int[] starting;
+    /** Score of each cell before placing anything: mean used fraction + 0.25 per starting container. */
+    private final double[] load;
+    private final List<List<Pool>> poolsOf;
     private final int[] zoneOf;
     private final List<String> zones = new ArrayList<>();
     private final Map<String, Spread> spreads = new HashMap<>();
@@ -41,14 +44,17 @@ final class Fleet {
         diskScale = new double[n];
         containerScale = new double[n];
         starting = new int[n];
+        load = new double[n];
+        poolsOf = new ArrayList<>(n);
         zoneOf = new int[n];
         Map<String, Integer> zoneIds = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            load(i, cells.get(i), zoneIds);
+            read(i, cells.get(i), zoneIds);
+            poolsOf.add(new ArrayList<>(1));
         }
     }
 
-    private void load(int i, CellLoad cell, Map<String, Integer> zoneIds) {
+    private void read(int i, CellLoad cell, Map<String, Integer> zoneIds) {
         var cap = cell.capacity();
         var used = cell.allocated();
         usedMemory[i] = used.memoryMb();
@@ -62,6 +68,7 @@ final class Fleet {
         containerScale[i] = scale(cap.containers());
         starting[i] = cell.starting();
         startingTotal += cell.starting();
+        load[i] = loadOf(i);
         zoneOf[i] = zoneIds.computeIfAbsent(cell.zone(), z -> {
             zones.add(z);
             return zones.size() - 1;
@@ -69,7 +76,7 @@ final class Fleet {
         cell.instancesByProcessGuid().forEach((guid, count) -> spread(guid).add(i, zoneOf[i], count));
     }
 
-    /** A resource the cell does not offer at all counts as fully used (1/0 would be infinite). */
+    /** 1 / capacity; 0 marks a resource the cell does not offer at all (1/0 would be infinite). */
     private static double scale(int capacity) {
         return capacity > 0 ? 1.0 / capacity : 0.0;
     }
@@ -84,10 +91,6 @@ final class Fleet {
 
     int zoneOf(int cell) {
         return zoneOf[cell];
-    }
-
-    String zoneName(int zone) {
-        return zones.get(zone);
     }
 
     int startingTotal() {
@@ -114,19 +117,42 @@ final class Fleet {
         return freeContainers[cell] >= 1 && freeMemory[cell] >= w.memoryMb() && freeDisk[cell] >= w.diskMb();
     }
 
-    /** SPEC 7: mean used fraction after placement + 1000 per instance of this LRP here + 0.25 per starting container. */
-    double score(int cell, Work w, int instancesHere) {
-        double memory = fraction(usedMemory[cell] + w.memoryMb(), memoryScale[cell]);
-        double disk = fraction(usedDisk[cell] + w.diskMb(), diskScale[cell]);
-        double containers = fraction(usedContainers[cell] + 1, containerScale[cell]);
-        return (memory + disk + containers) / 3.0 + 1000.0 * instancesHere + 0.25 * starting[cell];
+    /** Orders cells by their load, then by id: the order of a {@link Pool}. */
+    Comparator<Integer> byLoad() {
+        return (a, b) -> {
+            int byLoad = Double.compare(load[a], load[b]);
+            return byLoad != 0 ? byLoad : Integer.compare(a, b);
+        };
     }
 
+    /** The cell is in this pool: re-sort it there whenever it is reserved. */
+    void enroll(int cell, Pool pool) {
+        poolsOf.get(cell).add(pool);
+    }
+
+    /**
+     * SPEC 7: mean used fraction after placement + 1000 per instance of this LRP here + 0.25 per starting container.
+     * Computed as the cell's load plus what the instance adds, which is the same for every cell of one capacity (and
+     * so keeps a pool's order the order of scores).
+     */
+    double score(int cell, Work w, int instancesHere) {
+        double added = (w.memoryMb() * memoryScale[cell] + w.diskMb() * diskScale[cell] + containerScale[cell]) / 3.0;
+        return load[cell] + added + 1000.0 * instancesHere;
+    }
+
+    private double loadOf(int cell) {
+        return (fraction(usedMemory[cell], memoryScale[cell]) + fraction(usedDisk[cell], diskScale[cell])
+                + fraction(usedContainers[cell], containerScale[cell])) / 3.0 + 0.25 * starting[cell];
+    }
+
+    /** A resource the cell does not offer at all counts as full whatever is placed (its scale is 0). */
     private static double fraction(int used, double scale) {
         return scale == 0.0 ? 1.0 : used * scale;
     }
 
     void reserve(int cell, Work w) {
+        List<Pool> pools = poolsOf.get(cell);
+        pools.forEach(p -> p.remove(cell));
         freeMemory[cell] -= w.memoryMb();
         freeDisk[cell] -= w.diskMb();
         freeContainers[cell] -= 1;
@@ -135,6 +161,8 @@ final class Fleet {
         usedContainers[cell] += 1;
         starting[cell] += 1;
         startingTotal += 1;
+        load[cell] = loadOf(cell);
+        pools.forEach(p -> p.add(cell));
         spread(w.processGuid()).add(cell, zoneOf[cell], 1);
     }
 

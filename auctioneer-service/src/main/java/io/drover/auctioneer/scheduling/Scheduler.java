@@ -2,7 +2,6 @@ package io.drover.auctioneer.scheduling;
 
 import io.drover.model.lrp.ActualLrpKey;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -13,7 +12,8 @@ import java.util.Map;
  * Decides one auction round (SPEC 7), with no I/O. Work is ordered (every index 0 first, then the rest; larger memory
  * first within each), then each instance in turn is filtered to the cells that list its rootfs, accept its placement
  * tags and still fit it, narrowed to the zones holding the fewest instances of its LRP, and given to the cell with the
- * lowest score. The placement is reserved at once, so the round never overcommits a cell.
+ * lowest score (ties to the lowest cell id, so the same input gives the same schedule). The placement is reserved at
+ * once, so the round never overcommits a cell.
  *
  * <p>Zone balance comes before the per-cell spread (as in Diego): an LRP's instances are spread over zones first and
  * over the cells of the chosen zones second.
@@ -48,23 +48,25 @@ public final class Scheduler {
             ordered.forEach(w -> failures.put(w.key(), PlacementErrors.NO_CELLS));
             return new Schedule(placements, failures);
         }
-        Round round = new Round(new Fleet(List.copyOf(cells)));
+        Fleet fleet = new Fleet(List.copyOf(cells));
+        Compatibility compatibility = new Compatibility(fleet);
+        CellPicker picker = new CellPicker(fleet);
         for (Work w : ordered) {
-            if (maxInFlightStarts > 0 && round.fleet.startingTotal() >= maxInFlightStarts) {
+            if (maxInFlightStarts > 0 && fleet.startingTotal() >= maxInFlightStarts) {
                 failures.put(w.key(), PlacementErrors.IN_FLIGHT_LIMIT);
                 continue;
             }
-            Candidates candidates = round.compatibility.candidates(w);
-            if (candidates.error() != null) {
-                failures.put(w.key(), candidates.error());
+            Candidates candidates = compatibility.candidates(w);
+            if (candidates.error != null) {
+                failures.put(w.key(), candidates.error);
                 continue;
             }
-            int cell = round.pick(candidates, w);
+            int cell = picker.pick(candidates, w);
             if (cell < 0) {
-                failures.put(w.key(), insufficientResources(round.fleet, candidates, w));
+                failures.put(w.key(), insufficientResources(fleet, candidates, w));
             } else {
-                round.fleet.reserve(cell, w);
-                placements.put(w.key(), round.fleet.cellId(cell));
+                fleet.reserve(cell, w);
+                placements.put(w.key(), fleet.cellId(cell));
             }
         }
         return new Schedule(placements, failures);
@@ -77,7 +79,7 @@ public final class Scheduler {
     static String insufficientResources(Fleet fleet, Candidates candidates, Work w) {
         boolean[] someHad = new boolean[3];
         boolean[] someLacked = new boolean[3];
-        for (int[] zone : candidates.cellsByZone()) {
+        for (int[] zone : candidates.cellsByZone) {
             for (int cell : zone) {
                 note(0, fleet.fitsMemory(cell, w), someHad, someLacked);
                 note(1, fleet.fitsDisk(cell, w), someHad, someLacked);
@@ -97,67 +99,5 @@ public final class Scheduler {
     private static void note(int resource, boolean fits, boolean[] someHad, boolean[] someLacked) {
         someHad[resource] |= fits;
         someLacked[resource] |= !fits;
-    }
-
-    /** The mutable state of one round: the fleet view, its compatibility index and a scratch array for the scan. */
-    private static final class Round {
-
-        final Fleet fleet;
-        final Compatibility compatibility;
-        private final int[] instancesHere;
-
-        Round(Fleet fleet) {
-            this.fleet = fleet;
-            this.compatibility = new Compatibility(fleet);
-            this.instancesHere = new int[fleet.size()];
-        }
-
-        /** The best fitting cell in the least loaded zones that have one, or -1 when no candidate fits. */
-        int pick(Candidates candidates, Work w) {
-            Spread spread = fleet.spread(w.processGuid());
-            int[] order = zonesByInstances(candidates, spread);
-            spread.writeTo(instancesHere);
-            try {
-                int i = 0;
-                while (i < order.length) {
-                    int level = spread.inZone(candidates.zones()[order[i]]);
-                    int best = -1;
-                    double bestScore = Double.POSITIVE_INFINITY;
-                    for (; i < order.length && spread.inZone(candidates.zones()[order[i]]) == level; i++) {
-                        for (int cell : candidates.cellsByZone()[order[i]]) {
-                            if (fleet.fits(cell, w)) {
-                                double score = fleet.score(cell, w, instancesHere[cell]);
-                                if (score < bestScore) {
-                                    bestScore = score;
-                                    best = cell;
-                                }
-                            }
-                        }
-                    }
-                    if (best >= 0) {
-                        return best;
-                    }
-                }
-                return -1;
-            } finally {
-                spread.clear(instancesHere);
-            }
-        }
-
-        /** Positions into the candidates' zones, the zones holding fewest instances of this LRP first. */
-        private static int[] zonesByInstances(Candidates candidates, Spread spread) {
-            int n = candidates.zones().length;
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
-            }
-            Arrays.sort(order, Comparator.comparingInt((Integer i) -> spread.inZone(candidates.zones()[i]))
-                    .thenComparingInt(i -> i));
-            int[] result = new int[n];
-            for (int i = 0; i < n; i++) {
-                result[i] = order[i];
-            }
-            return result;
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.drover.auctioneer.scheduling;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntConsumer;
 
 /** Where one process_guid's instances are: a count per cell and per zone (both sparse: most cells hold none). */
 final class Spread {
@@ -20,6 +21,11 @@ final class Spread {
 
     int inZone(int zone) {
         return zone < byZone.length ? byZone[zone] : 0;
+    }
+
+    /** Every cell holding at least one instance of this LRP. */
+    void forEachCell(IntConsumer action) {
+        byCell.keySet().forEach(action::accept);
     }
 
     /** Writes this LRP's count per cell into a dense scratch array, so the scan reads an array, not a map. */

@@ -12,11 +12,12 @@ import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.RunAction;
+import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Topics;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
-import java.time.Clock;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,10 +35,17 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 
 /** Start requests in, placements and auction results out, against real PostgreSQL and Kafka. */
-@SpringBootTest(properties = "drover.auctioneer.group-id=auctioneer-round-it")
+// A commit batch of 4 makes the 6-instance round commit in two transactions.
+@SpringBootTest(properties = { "drover.auctioneer.group-id=auctioneer-round-it",
+        "drover.auctioneer.commit-batch-size=4" })
 @WithDroverInfrastructure
+// Close this context while PostgreSQL and Kafka still run: left to the JVM's shutdown hooks, the leader's lock release
+// races the embedded PostgreSQL's own shutdown hook and waits out Hikari's connection timeout.
+@DirtiesContext
 class AuctionRoundIT {
 
     private static final Resources CAPACITY = new Resources(4096, 20_000, 50);
@@ -52,6 +60,10 @@ class AuctionRoundIT {
     MutableClock clock;
     @Autowired
     ConsumerFactory<String, String> consumers;
+    @Autowired
+    KafkaTemplate<String, String> kafka;
+    @Autowired
+    MeterRegistry meters;
 
     private Consumer<String, String> results;
 
@@ -96,6 +108,23 @@ class AuctionRoundIT {
     }
 
     @Test
+    void aRedeliveredRequestAndOneForInstancesNoLongerDesiredPlaceNothing() {
+        String guid = "redelivered-" + UUID.randomUUID();
+        desired.desire(lrp(guid, 3, 128), Actor.service("test"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> placedCells(guid).size() == 3);
+        Map<String, Integer> placedBefore = countByCell(placedCells(guid));
+        double placements = counter("drover.auction.placements");
+        double skipped = counter("drover.auction.skipped");
+
+        kafka.send(Topics.START_REQUESTS, guid, Json.write(new LrpStartRequested(UUID.randomUUID(), guid, "it",
+                List.of(0, 1, 2, 3, 4), "redelivered")));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> counter("drover.auction.skipped") >= skipped + 5);
+        assertThat(counter("drover.auction.placements")).isEqualTo(placements);
+        assertThat(countByCell(placedCells(guid))).isEqualTo(placedBefore);
+    }
+
+    @Test
     void anInstanceTooBigForEveryCellStaysUnclaimedWithTheReason() {
         String guid = "huge-" + UUID.randomUUID();
         desired.desire(lrp(guid, 1, 100_000), Actor.service("test"));
@@ -105,6 +134,10 @@ class AuctionRoundIT {
                 guid)));
         assertThat(jdbc.queryForObject("SELECT state || ':' || coalesce(placed_cell_id, '-') FROM actual_lrps "
                 + "WHERE process_guid = ?", String.class, guid)).isEqualTo("UNCLAIMED:-");
+    }
+
+    private double counter(String name) {
+        return meters.get(name).counter().count();
     }
 
     private List<String> placedCells(String guid) {

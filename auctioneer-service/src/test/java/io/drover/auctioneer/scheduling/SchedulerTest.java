@@ -54,6 +54,16 @@ class SchedulerTest {
     }
 
     @Test
+    void zoneBalanceComesBeforeTheSpreadOverCells() {
+        // Zone z2 has one cell: the fourth instance doubles up there rather than leave z2 with fewer instances.
+        List<CellLoad> cells = List.of(cell("a1", "z1"), cell("a2", "z1"), cell("a3", "z1"), cell("b1", "z2"));
+        Schedule s = scheduler.schedule(instances("web", 4, 256), cells);
+
+        assertThat(zonesOf(s, cells)).containsExactlyInAnyOrder("z1", "z1", "z2", "z2");
+        assertThat(s.placements().values()).doesNotContain("a3");
+    }
+
+    @Test
     void avoidsACellThatAlreadyHoldsAnInstanceOfTheLrp() {
         List<CellLoad> cells = List.of(holding("busy", "z1", "web", 1),
                 loaded("full", "z1", new Resources(4096, 10_000, 100), new Resources(3500, 9000, 90)));

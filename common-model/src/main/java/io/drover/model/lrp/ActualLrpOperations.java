@@ -14,12 +14,14 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Supplier;
+import org.hibernate.BatchSize;
 import org.hibernate.Session;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -55,9 +57,8 @@ class ActualLrpOperations {
         if (list.isEmpty()) {
             return found;
         }
-        @SuppressWarnings("deprecation")
-        List<ActualLrp> loaded = em.unwrap(Session.class).byMultipleIds(ActualLrp.class).withBatchSize(500)
-                .multiLoad(list);
+        // one SELECT ... WHERE (process_guid, instance_index) IN (...) per 500 keys; null for a missing key
+        List<ActualLrp> loaded = em.unwrap(Session.class).findMultiple(ActualLrp.class, list, new BatchSize(500));
         for (ActualLrp lrp : loaded) {
             if (lrp != null) {
                 found.put(lrp.key(), lrp);
@@ -189,7 +190,7 @@ class ActualLrpOperations {
         Set<String> liveCells = liveCells(lrps.values().stream().filter(ActualLrp::isOwned).map(ActualLrp::cellId)
                 .toList());
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
-        for (ActualLrpKey key : keys) {
+        for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
             outcomes.put(key, apply(lrps.get(key), lrp -> {
                 if (lrp.isOwned() && liveCells.contains(lrp.cellId())) {
                     changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
@@ -208,7 +209,7 @@ class ActualLrpOperations {
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
         Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
         Instant now = clock.instant();
-        for (ActualLrpKey key : keys) {
+        for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
             outcomes.put(key, apply(lrps.get(key), lrp -> {
                 ActualLrpSnapshot before = lrp.snapshot(policy);
                 lrp.unclaim(now);

@@ -21,15 +21,22 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Moves committed outbox rows to Kafka. One batch = one short transaction that locks up to {@code batchSize} unsent
- * rows ({@code FOR UPDATE SKIP LOCKED}, so relays in several JVMs share the work without sending a row twice), sends
- * them in id order (the idempotent producer keeps that order per partition, hence per key), waits for the broker's
- * acknowledgement and marks them sent. When Kafka is down the transaction rolls back and the rows wait; a row may then
- * be sent twice, always with the same message id, which consumers tolerate.
+ * rows ({@code FOR UPDATE SKIP LOCKED}), sends them in id order (the idempotent producer keeps that order per partition,
+ * hence per key), waits for the broker's acknowledgement and marks them sent. When Kafka is down the transaction rolls
+ * back and the rows wait; a row may then be sent twice, always with the same message id, which consumers tolerate.
+ *
+ * <p>Every service runs a relay, but only one relays at a time: a batch first takes a transaction-scoped advisory lock
+ * ({@link #RELAY_LOCK}) and the others skip their turn. Two relays sending disjoint batches at once could deliver a
+ * key's later message before its earlier one; one active relay keeps per-key order, and the others are hot standbys
+ * that take over within a poll interval.
  *
  * <p>This transaction is the one place where Kafka I/O happens while a database transaction is open: it holds nothing
  * but the outbox rows it is relaying.
  */
 public class OutboxRelay implements SmartLifecycle {
+
+    /** The PostgreSQL advisory lock key ({@code pg_advisory_xact_lock}) held by the relay that is sending a batch. */
+    public static final long RELAY_LOCK = 0x44524f5645524f42L;
 
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
 
@@ -114,9 +121,13 @@ public class OutboxRelay implements SmartLifecycle {
         return next.compareTo(properties.maxBackoff()) > 0 ? properties.maxBackoff() : next;
     }
 
-    /** Relays one batch; returns how many rows it sent. */
+    /** Relays one batch; returns how many rows it sent (0 as well while another relay holds {@link #RELAY_LOCK}). */
     public int relayBatch() {
         Integer count = tx.execute(status -> {
+            if (!Boolean.TRUE.equals(jdbc.queryForObject("SELECT pg_try_advisory_xact_lock(?)", Boolean.class,
+                    RELAY_LOCK))) {
+                return 0;
+            }
             List<Row> rows = jdbc.query("SELECT id, topic, message_key, payload FROM outbox WHERE sent_at IS NULL "
                     + "ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED",
                     (rs, i) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)),
@@ -137,7 +148,8 @@ public class OutboxRelay implements SmartLifecycle {
         for (Row row : rows) {
             acks.add(kafka.send(new ProducerRecord<>(row.topic(), row.key(), row.payload())));
         }
-        kafka.flush();
+        // No producer flush(): it waits for every record of the shared producer, unbounded by sendTimeout, for as
+        // long as the broker is unreachable (delivery.timeout.ms); linger.ms sends the batch by itself.
         try {
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
                     .get(properties.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);

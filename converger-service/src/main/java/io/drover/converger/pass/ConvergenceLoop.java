@@ -98,6 +98,8 @@ class ConvergenceLoop implements SmartLifecycle {
         thread.scheduleWithFixedDelay(() -> requestPass("interval", Duration.ZERO), interval, interval,
                 TimeUnit.MILLISECONDS);
         thread.scheduleWithFixedDelay(this::safely, watch, watch, TimeUnit.MILLISECONDS);
+        // the election may have been won before this loop started; this pass covers it (a standby skips it)
+        requestPass("started", Duration.ZERO);
         log.info("convergence-loop-started interval_ms={} cell_watch_ms={}", interval, watch);
     }
 

@@ -27,8 +27,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 class SnapshotReader {
 
+    /** Times come as epoch milliseconds: parsing 200,000 timestamps as text is the costliest part of the read. */
     private static final String ACTUALS = "SELECT process_guid, instance_index, domain, state, cell_id, crash_count, "
-            + "since, placed_cell_id, placed_at FROM actual_lrps";
+            + "floor(extract(epoch FROM since) * 1000)::bigint, placed_cell_id, "
+            + "floor(extract(epoch FROM placed_at) * 1000)::bigint FROM actual_lrps";
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
@@ -63,11 +65,11 @@ class SnapshotReader {
     }
 
     private static Actual actual(ResultSet rs, Map<String, String> interned) throws SQLException {
-        Timestamp placedAt = rs.getTimestamp(9);
+        long placedAt = rs.getLong(9);
+        Instant placed = rs.wasNull() ? null : Instant.ofEpochMilli(placedAt);
         return new Actual(rs.getString(1), rs.getInt(2), intern(interned, rs.getString(3)),
                 ActualLrpState.valueOf(rs.getString(4)), intern(interned, rs.getString(5)), rs.getInt(6),
-                rs.getTimestamp(7).toInstant(), intern(interned, rs.getString(8)),
-                placedAt == null ? null : placedAt.toInstant());
+                Instant.ofEpochMilli(rs.getLong(7)), intern(interned, rs.getString(8)), placed);
     }
 
     /** Domains and cell ids repeat across thousands of rows: keep one copy of each. */

@@ -55,7 +55,7 @@ public class Convergence {
             }
             switch (actual.state()) {
                 case CLAIMED, RUNNING -> lostCell(actual, snapshot, plan);
-                case UNCLAIMED -> staleUnclaimed(actual, snapshot.now(), plan);
+                case UNCLAIMED -> staleUnclaimed(actual, snapshot, plan);
                 case CRASHED -> crashRestart(actual, snapshot.now(), plan);
             }
         }
@@ -92,11 +92,18 @@ public class Convergence {
         }
     }
 
-    /** Rule 3: UNCLAIMED for longer than the limit since its last change or placement is auctioned again. */
-    private void staleUnclaimed(Actual actual, Instant now, Plan.Builder plan) {
+    /**
+     * Rule 3: UNCLAIMED for longer than the limit since its last change or placement is auctioned again; so is one
+     * placed on a cell whose presence expired, at once, since that cell will never claim it.
+     */
+    private void staleUnclaimed(Actual actual, ConvergenceSnapshot snapshot, Plan.Builder plan) {
+        if (actual.placedCellId() != null && !snapshot.liveCells().contains(actual.placedCellId())) {
+            plan.staleUnclaimed(actual.key());
+            return;
+        }
         Instant lastTouched = actual.placedAt() != null && actual.placedAt().isAfter(actual.since())
                 ? actual.placedAt() : actual.since();
-        if (now.toEpochMilli() - lastTouched.toEpochMilli() > staleUnclaimedMillis) {
+        if (snapshot.now().toEpochMilli() - lastTouched.toEpochMilli() > staleUnclaimedMillis) {
             plan.staleUnclaimed(actual.key());
         }
     }

@@ -11,7 +11,6 @@ import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.RunAction;
 import io.drover.test.MutableClock;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -50,16 +49,20 @@ class GarbageCollectorIT {
         assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isEqualTo(13);
 
         Instant eightDaysOn = clock.instant().plus(Duration.ofDays(8));
+        List<Long> sentBefore = jdbc.queryForList("SELECT id FROM outbox WHERE sent_at IS NOT NULL", Long.class);
         GarbageCollector.Collected later = collector.collect(eightDaysOn);
-
         assertThat(later.domains()).isPositive();
-        assertThat(later.events()).isGreaterThanOrEqualTo(13);
-        assertThat(later.outbox()).isPositive();
+        assertThat(later.events()).as("one run deletes at most 100 batches").isBetween(13, 100 * 5);
+        assertThat(later.outbox()).isPositive().isLessThanOrEqualTo(100 * 5);
+        for (int run = 0; run < 100 && (later.events() > 0 || later.outbox() > 0); run++) {
+            later = collector.collect(eightDaysOn);
+        }
+
         assertThat(domains.fresh()).contains("gc-forever").doesNotContain("gc-expiring");
         assertThat(jdbc.queryForList("SELECT name FROM domains", String.class)).doesNotContain("gc-expiring");
         assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isZero();
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM outbox WHERE sent_at < ?", Integer.class,
-                Timestamp.from(eightDaysOn.minus(Duration.ofHours(1))))).isZero();
+        assertThat(jdbc.queryForList("SELECT id FROM outbox WHERE sent_at IS NOT NULL", Long.class))
+                .doesNotContainAnyElementsOf(sentBefore);
     }
 
     private int count(String sql) {

@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import io.drover.converger.ConvergerIntegrationTest;
 import io.drover.converger.plan.Rule;
 import io.drover.model.cell.CellPresence;
+import io.drover.model.domain.Domains;
 import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
@@ -17,7 +18,9 @@ import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpStartRequested;
+import io.drover.model.messaging.LrpStopRequested;
 import io.drover.test.MutableClock;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -44,17 +47,25 @@ class ConvergenceIT {
     String kafka;
 
     LrpFixtures fixtures;
-    StartRequestProbe startRequests;
+    @Autowired
+    Domains domains;
+    @Autowired
+    MeterRegistry meters;
+
+    TopicProbe<LrpStartRequested> startRequests;
+    TopicProbe<LrpStopRequested> stopRequests;
 
     @BeforeEach
     void setUp() {
         fixtures = new LrpFixtures(desired, actual, cells);
-        startRequests = new StartRequestProbe(kafka);
+        startRequests = TopicProbe.startRequests(kafka);
+        stopRequests = TopicProbe.stopRequests(kafka);
     }
 
     @AfterEach
     void tearDown() {
         startRequests.close();
+        stopRequests.close();
     }
 
     @Test
@@ -68,10 +79,10 @@ class ConvergenceIT {
                 .extracting(ActualLrp::index, ActualLrp::state)
                 .containsExactly(tuple(0), tuple(1), tuple(2)));
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
-                startRequests.received(guid, Rule.MISSING_INDEX.reason()))
+                startRequests(guid, Rule.MISSING_INDEX))
                 .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0, 1, 2)));
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(
-                () -> startRequests.received(guid, Rule.MISSING_INDEX.reason()).size() == 1);
+                () -> startRequests(guid, Rule.MISSING_INDEX).size() == 1);
     }
 
     @Test
@@ -90,7 +101,7 @@ class ConvergenceIT {
                 .allMatch(a -> a.state() == ActualLrpState.UNCLAIMED && a.cellId() == null).hasSize(2));
         System.out.printf("cell-loss-reaction unclaimed_after_ms=%d%n", (System.nanoTime() - expired) / 1_000_000);
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
-                startRequests.received(guid, Rule.LOST_CELL.reason()))
+                startRequests(guid, Rule.LOST_CELL))
                 .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0, 1)));
     }
 
@@ -113,8 +124,41 @@ class ConvergenceIT {
         await().atMost(Duration.ofSeconds(3)).until(() -> stateOf(key) == ActualLrpState.UNCLAIMED);
         assertThat(actuals.findById(key)).get().extracting(ActualLrp::crashCount).isEqualTo(3);
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
-                startRequests.received(guid, Rule.CRASH_RESTART.reason()))
+                startRequests(guid, Rule.CRASH_RESTART))
                 .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0)));
+    }
+
+    @Test
+    void anExtraInstanceAndThenOrphansAreStoppedOnlyOnceTheirDomainIsFresh() {
+        String domain = guid("domain");
+        String cell = guid("cell-extra");
+        String guid = guid("scaled-down");
+        fixtures.heartbeat(cell, Duration.ofHours(1));
+        fixtures.desire(guid, 2, domain);
+        keys(guid, 2).forEach(key -> fixtures.runOn(key, cell, domain));
+        fixtures.scale(guid, 1);
+        double skippedBefore = meters.counter("drover.convergence.skipped.unfresh", "rule", "extra-index").count();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> meters.counter("drover.convergence.skipped.unfresh",
+                "rule", "extra-index").count() > skippedBefore);
+        assertThat(stopRequests(guid, Rule.EXTRA_INDEX)).isEmpty();
+
+        domains.upsert(domain, null);
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(stopRequests(guid, Rule.EXTRA_INDEX))
+                .isNotEmpty().allMatch(stop -> stop.index() == 1 && stop.cellId().equals(cell)));
+
+        fixtures.remove(guid);
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(stopRequests(guid, Rule.ORPHAN))
+                .extracting(LrpStopRequested::index).contains(0, 1));
+        assertThat(actuals.findByProcessGuid(guid)).allMatch(a -> a.state() == ActualLrpState.RUNNING);
+    }
+
+    private List<LrpStartRequested> startRequests(String guid, Rule rule) {
+        return startRequests.received(r -> r.processGuid().equals(guid) && r.reason().equals(rule.reason()));
+    }
+
+    private List<LrpStopRequested> stopRequests(String guid, Rule rule) {
+        return stopRequests.received(r -> r.processGuid().equals(guid) && r.reason().equals(rule.reason()));
     }
 
     private ActualLrpState stateOf(ActualLrpKey key) {

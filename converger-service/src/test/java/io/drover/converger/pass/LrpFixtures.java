@@ -10,6 +10,7 @@ import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
@@ -45,7 +46,11 @@ final class LrpFixtures {
     }
 
     void desire(String processGuid, int instances) {
-        desired.desire(new DesiredLrpDefinition(processGuid, DOMAIN, "preloaded:host", instances,
+        desire(processGuid, instances, DOMAIN);
+    }
+
+    void desire(String processGuid, int instances, String domain) {
+        desired.desire(new DesiredLrpDefinition(processGuid, domain, "preloaded:host", instances,
                 new Action(new RunAction("sleep", List.of("1000"), null, null, null)), null, null, 0, null,
                 List.of(8080), 64, 64, 0, 0, null, null, null, null, null), TEST);
     }
@@ -57,12 +62,24 @@ final class LrpFixtures {
 
     /** Auction, claim and start, as the auctioneer and the cell's rep would. */
     void runOn(ActualLrpKey key, String cellId) {
+        runOn(key, cellId, DOMAIN);
+    }
+
+    void runOn(ActualLrpKey key, String cellId, String domain) {
         InstanceOwner owner = InstanceOwner.of(UUID.randomUUID().toString(), cellId);
         actual.place(UUID.randomUUID(), Map.of(key, cellId), Actor.service("auctioneer"));
         actual.claim(key, owner, Actor.cell(cellId));
-        actual.start(new StartedInstance(key, DOMAIN, owner,
+        actual.start(new StartedInstance(key, domain, owner,
                 new NetInfo("10.0.0.1", List.of(new NetInfo.PortMapping(8080, 61000 + key.index())))),
                 Actor.cell(cellId));
+    }
+
+    void scale(String processGuid, int instances) {
+        desired.update(processGuid, new DesiredLrpUpdate(instances, null, null), null, TEST);
+    }
+
+    void remove(String processGuid) {
+        desired.remove(processGuid, TEST);
     }
 
     /** Claims the instance and crashes it before it starts; returns the state the crash left it in. */

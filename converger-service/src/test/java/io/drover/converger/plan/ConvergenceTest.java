@@ -133,13 +133,22 @@ class ConvergenceTest {
 
         @Test
         void aRecentPlacementKeepsAnOldUnclaimedInstanceWaitingForItsCell() {
-            assertThat(plan(given().desired("web", 1).placed("web", 0, ago(300), "cell-1", ago(29))))
+            assertThat(plan(given().liveCells("cell-1").desired("web", 1)
+                    .placed("web", 0, ago(300), "cell-1", ago(29))))
                     .matches(Plan::isEmpty);
         }
 
         @Test
         void aPlacementTheCellNeverClaimedIsAuctionedAgain() {
-            assertThat(plan(given().desired("web", 1).placed("web", 0, ago(300), "cell-1", ago(31))))
+            assertThat(plan(given().liveCells("cell-1").desired("web", 1)
+                    .placed("web", 0, ago(300), "cell-1", ago(31))))
+                    .isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).build());
+        }
+
+        @Test
+        void aPlacementOnACellWhosePresenceExpiredIsAuctionedAgainAtOnce() {
+            assertThat(plan(given().liveCells("cell-2").desired("web", 1)
+                    .placed("web", 0, ago(2), "cell-1", ago(1))))
                     .isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).build());
         }
     }

@@ -1,0 +1,259 @@
+package io.drover.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.drover.model.Records.Audit;
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.ActualLrp;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpRepository;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.DesiredLrp;
+import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.DesiredLrpNotFoundException;
+import io.drover.model.lrp.DesiredLrpRepository;
+import io.drover.model.lrp.DesiredLrpSnapshot;
+import io.drover.model.lrp.DesiredLrpUpdate;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.RunAction;
+import io.drover.model.lrp.StaleModificationTagException;
+import io.drover.model.lrp.StartedInstance;
+import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.LrpStartRequested;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.Topics;
+import io.drover.test.WithDroverInfrastructure;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** Every {@link DesiredLrpLifecycle} operation end to end, with the actual LRPs and messages each one causes. */
+@SpringBootTest
+@WithDroverInfrastructure
+class DesiredLrpLifecycleIT {
+
+    static final Actor RECEPTOR = Actor.service("receptor");
+    static final ExecutorService POOL = Executors.newFixedThreadPool(10);
+
+    @Autowired
+    DesiredLrpLifecycle lifecycle;
+    @Autowired
+    ActualLrpLifecycle actualLifecycle;
+    @Autowired
+    DesiredLrpRepository desireds;
+    @Autowired
+    ActualLrpRepository actuals;
+    @Autowired
+    CellPresence cells;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    Records records;
+    String guid;
+
+    @BeforeEach
+    void newProcess() {
+        records = new Records(jdbc);
+        guid = "app-" + UUID.randomUUID();
+    }
+
+    @AfterAll
+    static void stopPool() {
+        POOL.shutdownNow();
+    }
+
+    @Test
+    void desireCreatesTheRecordItsInstancesAndOneAuctionRequest() {
+        DesiredLrpSnapshot created = lifecycle.desire(definition(3), RECEPTOR);
+
+        assertThat(created.modificationTag().index()).isZero();
+        assertThat(created.definition()).isEqualTo(definition(3));
+        assertThat(desireds.findById(guid)).get().extracting(DesiredLrp::instances).isEqualTo(3);
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0, 1, 2);
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).singleElement()
+                .satisfies(m -> assertThat(m.indices()).containsExactly(0, 1, 2));
+        assertThat(records.audit(guid)).extracting(Audit::entity, Audit::type).startsWith(
+                org.assertj.core.groups.Tuple.tuple("desired", LifecycleEvent.DESIRED_LRP_CREATED)).hasSize(4);
+        LifecycleEvent event = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).get(0);
+        assertThat(event.type()).isEqualTo(LifecycleEvent.DESIRED_LRP_CREATED);
+        assertThat(event.after().get("process_guid").asString()).isEqualTo(guid);
+        assertThat(event.after().get("instances").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void desiringTheSameProcessTwiceFails() {
+        lifecycle.desire(definition(1), RECEPTOR);
+        assertThatThrownBy(() -> lifecycle.desire(definition(2), RECEPTOR))
+                .isInstanceOf(DesiredLrpAlreadyExistsException.class);
+        assertThat(actuals.findByProcessGuid(guid)).hasSize(1);
+    }
+
+    @Test
+    void concurrentDesiresOfOneProcessCreateItOnce() throws Exception {
+        List<Object> results = race(4, () -> lifecycle.desire(definition(2), RECEPTOR));
+        assertThat(results).filteredOn(r -> r instanceof DesiredLrpSnapshot).hasSize(1);
+        assertThat(results).filteredOn(r -> r instanceof DesiredLrpAlreadyExistsException).hasSize(3);
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).hasSize(1);
+    }
+
+    @Test
+    void updateWithAStaleModificationTagIsRejected() {
+        lifecycle.desire(definition(1), RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(null, null, "first"), 0L, RECEPTOR);
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), 0L, RECEPTOR))
+                .isInstanceOf(StaleModificationTagException.class);
+        assertThat(desireds.findById(guid).orElseThrow().instances()).isEqualTo(1);
+        assertThat(actuals.findByProcessGuid(guid)).hasSize(1);
+    }
+
+    @Test
+    void scaleUpCreatesTheNewIndicesAndRequestsTheirAuction() {
+        lifecycle.desire(definition(2), RECEPTOR);
+        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), 0L, RECEPTOR);
+
+        assertThat(updated.modificationTag().index()).isEqualTo(1);
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0, 1, 2, 3);
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).last()
+                .satisfies(m -> assertThat(m.indices()).containsExactly(2, 3))
+                .satisfies(m -> assertThat(m.reason()).isEqualTo("scaled up"));
+        assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
+                .singleElement().extracting(Audit::version).isEqualTo(1L);
+    }
+
+    @Test
+    void scaleDownRetiresTheExtraIndices() {
+        lifecycle.desire(definition(3), RECEPTOR);
+        String cell = liveCell();
+        InstanceOwner owner = InstanceOwner.of("ig-2", cell);
+        actualLifecycle.claim(ActualLrpKey.of(guid, 2), owner, Actor.cell(cell));
+        actualLifecycle.start(new StartedInstance(ActualLrpKey.of(guid, 2), "d1", owner,
+                new NetInfo("10.0.0.3", List.of())), Actor.cell(cell));
+
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index)
+                .as("the unclaimed extra is gone, the running one waits for its cell to stop it").containsExactly(0, 2);
+        assertThat(records.messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class)).singleElement()
+                .satisfies(stop -> assertThat(stop.index()).isEqualTo(2))
+                .satisfies(stop -> assertThat(stop.reason()).isEqualTo("scaled down"));
+    }
+
+    @Test
+    void updateThatChangesNothingKeepsTheVersion() {
+        lifecycle.desire(definition(2), RECEPTOR);
+        DesiredLrpSnapshot same = lifecycle.update(guid, new DesiredLrpUpdate(2, null, null), 0L, RECEPTOR);
+        assertThat(same.modificationTag().index()).isZero();
+        assertThat(records.audit(guid)).noneMatch(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED));
+    }
+
+    @Test
+    void routesAndAnnotationChangeWithoutTouchingInstances() {
+        lifecycle.desire(definition(1), RECEPTOR);
+        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(null, "{\"r\":1}", "note"), null,
+                RECEPTOR);
+        assertThat(updated.definition().routes()).isEqualTo("{\"r\":1}");
+        assertThat(updated.definition().annotation()).isEqualTo("note");
+        assertThat(updated.definition().instances()).isEqualTo(1);
+        LifecycleEvent changed = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).stream()
+                .filter(e -> e.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED)).findFirst().orElseThrow();
+        assertThat(changed.before().get("annotation").isNull()).isTrue();
+        assertThat(changed.after().get("annotation").asString()).isEqualTo("note");
+    }
+
+    @Test
+    void concurrentUnconditionalUpdatesAreEachAppliedOrRejectedNeverLost() throws Exception {
+        lifecycle.desire(definition(1), RECEPTOR);
+        List<Object> results = race(10, () -> lifecycle.update(guid,
+                new DesiredLrpUpdate(null, null, "writer-" + UUID.randomUUID()), null, RECEPTOR));
+        long applied = results.stream().filter(r -> r instanceof DesiredLrpSnapshot).count();
+        assertThat(results).allMatch(r -> r instanceof DesiredLrpSnapshot || r instanceof StaleModificationTagException);
+        assertThat(applied).isPositive();
+        assertThat(desireds.findById(guid).orElseThrow().version()).as("one version per applied update")
+                .isEqualTo(applied);
+        assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
+                .hasSize((int) applied);
+    }
+
+    @Test
+    void removeDeletesTheDesiredRecordAndRetiresItsInstances() {
+        lifecycle.desire(definition(2), RECEPTOR);
+        String cell = liveCell();
+        actualLifecycle.claim(ActualLrpKey.of(guid, 1), InstanceOwner.of("ig-1", cell), Actor.cell(cell));
+
+        lifecycle.remove(guid, RECEPTOR);
+
+        assertThat(desireds.findById(guid)).isEmpty();
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(1);
+        assertThat(records.messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class)).singleElement()
+                .satisfies(stop -> assertThat(stop.reason()).isEqualTo("desired LRP deleted"));
+        assertThat(records.audit(guid)).filteredOn(a -> a.entity().equals("desired")).extracting(Audit::type)
+                .containsExactly(LifecycleEvent.DESIRED_LRP_CREATED, LifecycleEvent.DESIRED_LRP_REMOVED);
+        LifecycleEvent removed = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).stream()
+                .filter(e -> e.type().equals(LifecycleEvent.DESIRED_LRP_REMOVED)).findFirst().orElseThrow();
+        assertThat(removed.after()).isNull();
+        assertThat(removed.before().get("process_guid").asString()).isEqualTo(guid);
+    }
+
+    @Test
+    void updateOrRemoveOfAnUnknownProcessFails() {
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR))
+                .isInstanceOf(DesiredLrpNotFoundException.class);
+        assertThatThrownBy(() -> lifecycle.remove(guid, RECEPTOR)).isInstanceOf(DesiredLrpNotFoundException.class);
+    }
+
+    private DesiredLrpDefinition definition(int instances) {
+        return new DesiredLrpDefinition(guid, "d1", "preloaded:host", instances,
+                new Action(new RunAction("sleep", List.of("100"), null, null, null)), null, null, 0, null,
+                List.of(8080), 64, 64, 0, 0, null, null, null, null, null);
+    }
+
+    private String liveCell() {
+        String cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(new CellRegistration(cell, "z1", "10.0.0.1", new Resources(1024, 1024, 10),
+                List.of("preloaded:host"), List.of(), List.of()), Duration.ofMinutes(1));
+        return cell;
+    }
+
+    /** Runs {@code action} on {@code threads} threads released together; returns each result or exception. */
+    private static List<Object> race(int threads, Callable<Object> action) throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Object>> futures = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            futures.add(POOL.submit(() -> {
+                go.await();
+                try {
+                    return action.call();
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            }));
+        }
+        go.countDown();
+        List<Object> results = new ArrayList<>();
+        for (Future<Object> f : futures) {
+            results.add(f.get(60, TimeUnit.SECONDS));
+        }
+        return results;
+    }
+}

@@ -1,0 +1,134 @@
+package io.drover.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.drover.test.WithDroverInfrastructure;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.core.env.Environment;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The schema itself (raw SQL is the point here): Flyway builds it from an empty PostgreSQL 15 database, Hibernate
+ * validates the entities against it, its CHECK constraints hold the SPEC 3.1 invariants, and the hot queries are index
+ * scans once the tables hold tens of thousands of rows.
+ */
+@SpringBootTest
+@WithDroverInfrastructure
+class MigrationIT {
+
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    Environment environment;
+    @Autowired
+    PlatformTransactionManager txManager;
+
+    @Test
+    void flywayBuildsTheSchemaOnPostgresFifteenAndHibernateValidatesIt() {
+        assertThat(jdbc.queryForObject("SHOW server_version_num", Integer.class)).isBetween(150000, 159999);
+        assertThat(jdbc.queryForList("SELECT version || ':' || success FROM flyway_schema_history "
+                + "WHERE version IS NOT NULL ORDER BY installed_rank", String.class)).startsWith("1:true");
+        // the context only started because Hibernate found every entity column it expects
+        assertThat(environment.getProperty("spring.jpa.hibernate.ddl-auto")).isEqualTo("validate");
+        assertThat(jdbc.queryForList("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+                String.class)).contains("desired_lrps", "actual_lrps", "cells", "domains", "outbox", "lrp_events");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "unknown state            | BOGUS     |      |        |          |",
+            "unclaimed with an owner  | UNCLAIMED | ig-1 | cell-a |          |",
+            "claimed without owner    | CLAIMED   |      |        |          |",
+            "claimed with net info    | CLAIMED   | ig-1 | cell-a | 10.0.0.1 |",
+            "running without address  | RUNNING   | ig-1 | cell-a |          |",
+            "crashed with an owner    | CRASHED   | ig-1 | cell-a |          |",
+            "running with a placement | RUNNING   | ig-1 | cell-a | 10.0.0.1 | cell-b" })
+    void checkConstraintsRejectAnInvalidRow(String description, String state, String instanceGuid, String cellId,
+            String address, String placedCellId) {
+        assertThatThrownBy(() -> insertActual("bad-" + description.replace(' ', '-'), state, instanceGuid, cellId,
+                address, placedCellId)).isInstanceOf(DataIntegrityViolationException.class);
+    }
+
+    @Test
+    void checkConstraintsAcceptEveryValidShape() {
+        new TransactionTemplate(txManager).executeWithoutResult(status -> {
+            insertActual("ok-unclaimed", "UNCLAIMED", null, null, null, "cell-b");
+            insertActual("ok-claimed", "CLAIMED", "ig-1", "cell-a", null, null);
+            insertActual("ok-running", "RUNNING", "ig-1", "cell-a", "10.0.0.1", null);
+            insertActual("ok-crashed", "CRASHED", null, null, null, null);
+            status.setRollbackOnly();
+        });
+    }
+
+    @Test
+    void hotQueriesUseTheirIndexes() {
+        new TransactionTemplate(txManager).executeWithoutResult(status -> {
+            fillTables(50_000);
+            Map<String, String> expectations = Map.of(
+                    "SELECT * FROM actual_lrps WHERE state = 'UNCLAIMED' AND since < now() - interval '30 seconds'",
+                    "actual_lrps_state_since_idx",
+                    "SELECT * FROM actual_lrps WHERE state = 'CRASHED'", "actual_lrps_state_since_idx",
+                    "SELECT * FROM actual_lrps WHERE cell_id = 'cell-7'", "actual_lrps_cell_idx",
+                    "SELECT * FROM actual_lrps WHERE process_guid = 'p-42' ORDER BY instance_index",
+                    "actual_lrps_pkey",
+                    "SELECT id, topic, message_key, payload FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 500 "
+                            + "FOR UPDATE SKIP LOCKED", "outbox_unsent_idx",
+                    "SELECT created_at FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 1", "outbox_unsent_idx",
+                    "SELECT * FROM lrp_events WHERE process_guid = 'p-42' AND instance_index = 3 ORDER BY id",
+                    "lrp_events_entity_idx");
+            expectations.forEach((query, index) -> assertThat(plan(query)).as(query).contains(index)
+                    .doesNotContain("Seq Scan"));
+            status.setRollbackOnly();
+        });
+    }
+
+    /** 98 % RUNNING spread over 1,000 cells, the rest UNCLAIMED or CRASHED; outbox 99 % sent; statistics fresh. */
+    private void fillTables(int rows) {
+        jdbc.update("""
+                INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, address,
+                                         crash_count, since, epoch, version)
+                SELECT 'p-' || (g / 10), g % 10, 'd1', s.state,
+                       CASE WHEN s.state = 'RUNNING' THEN 'ig-' || g END,
+                       CASE WHEN s.state = 'RUNNING' THEN 'cell-' || (g % 1000) END,
+                       CASE WHEN s.state = 'RUNNING' THEN '10.0.0.1' END,
+                       CASE WHEN s.state = 'CRASHED' THEN 3 ELSE 0 END,
+                       now() - g * interval '1 second', gen_random_uuid(), 0
+                FROM generate_series(0, ? - 1) g,
+                     LATERAL (SELECT CASE WHEN g % 100 = 0 THEN 'UNCLAIMED' WHEN g % 100 = 1 THEN 'CRASHED'
+                                          ELSE 'RUNNING' END AS state) s""", rows);
+        jdbc.update("""
+                INSERT INTO outbox (topic, message_key, payload, created_at, sent_at)
+                SELECT 't', 'k-' || g, '{}', now(), CASE WHEN g % 100 = 0 THEN NULL ELSE now() END
+                FROM generate_series(1, ?) g""", rows);
+        jdbc.update("""
+                INSERT INTO lrp_events (entity, process_guid, instance_index, event_type, actor_service, version, at)
+                SELECT 'actual', 'p-' || (g / 10), g % 10, 'actual_lrp_changed', 'test', 1, now()
+                FROM generate_series(0, ? - 1) g""", rows);
+        jdbc.execute("ANALYZE actual_lrps");
+        jdbc.execute("ANALYZE outbox");
+        jdbc.execute("ANALYZE lrp_events");
+    }
+
+    private String plan(String query) {
+        List<String> lines = jdbc.queryForList("EXPLAIN " + query, String.class);
+        return String.join("\n", lines);
+    }
+
+    private void insertActual(String guid, String state, String instanceGuid, String cellId, String address,
+            String placedCellId) {
+        jdbc.update("INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, "
+                + "address, placed_cell_id, crash_count, since, epoch, version) "
+                + "VALUES (?, 0, 'd1', ?, ?, ?, ?, ?, 1, now(), gen_random_uuid(), 0)",
+                guid, state, instanceGuid, cellId, address, placedCellId);
+    }
+}

@@ -1,0 +1,222 @@
+package io.drover.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.model.json.Json;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpRepository;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.StartedInstance;
+import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.model.messaging.OutboxRelay;
+import io.drover.model.messaging.Topics;
+import io.drover.test.CuttableKafka;
+import io.drover.test.MutableClock;
+import io.drover.test.WithDroverInfrastructure;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The outbox survives a broker outage (SPEC 4, SPEC 12): while the broker is unreachable lifecycle operations still
+ * commit and their messages wait in the outbox; once it is back, every message arrives, a repeat only ever carries the
+ * id of the message it repeats, and each key's messages arrive in the order they were written. The relay's producer
+ * talks to a broker of its own behind a proxy this test cuts, so the JVM's shared broker is never disturbed.
+ */
+@SpringBootTest(properties = {
+        "drover.outbox.send-timeout=2s",
+        "drover.outbox.max-backoff=1s",
+        "spring.kafka.producer.properties.max.block.ms=2000" })
+@WithDroverInfrastructure
+@DirtiesContext
+class OutboxRelayIT {
+
+    static CuttableKafka kafka;
+
+    @DynamicPropertySource
+    static void relayThroughACuttableBroker(DynamicPropertyRegistry registry) {
+        KafkaTopicsProperties p = new KafkaTopicsProperties(8, 32, 8, (short) 1);
+        kafka = CuttableKafka.start(
+                new NewTopic(Topics.START_REQUESTS, p.startRequestPartitions(), p.replicationFactor()),
+                new NewTopic(Topics.AUCTION_RESULTS, p.cellPartitions(), p.replicationFactor()),
+                new NewTopic(Topics.STOP_REQUESTS, p.cellPartitions(), p.replicationFactor()),
+                new NewTopic(Topics.LIFECYCLE_EVENTS, p.lifecyclePartitions(), p.replicationFactor()));
+        registry.add("spring.kafka.producer.bootstrap-servers", kafka::bootstrapServers);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Autowired
+    ActualLrpLifecycle lifecycle;
+    @Autowired
+    ActualLrpRepository actuals;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    MutableClock clock;
+    @Autowired
+    MeterRegistry meters;
+    @Autowired
+    DataSource dataSource;
+
+    @Test
+    void messagesWrittenWhileTheBrokerIsUnreachableArriveInKeyOrderOnceItIsBack() {
+        String guid = "outage-" + UUID.randomUUID();
+        Actor rep = Actor.cell("cell-a");
+        lifecycle.createUnclaimed(guid, "d1", List.of(0, 1, 2), "desired", Actor.service("receptor"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
+
+        kafka.cut();
+        lifecycle.place(UUID.randomUUID(), Map.of(key(guid, 0), "cell-a", key(guid, 1), "cell-a", key(guid, 2),
+                "cell-b"), Actor.service("auctioneer"));
+        for (int index = 0; index < 3; index++) {
+            InstanceOwner owner = InstanceOwner.of("ig-" + index, index == 2 ? "cell-b" : "cell-a");
+            lifecycle.claim(key(guid, index), owner, rep);
+            lifecycle.start(new StartedInstance(key(guid, index), "d1", owner, new NetInfo("10.0.0.1", List.of())),
+                    rep);
+        }
+        lifecycle.crash(key(guid, 0), InstanceOwner.of("ig-0", "cell-a"), "exited with code 1", rep);
+        lifecycle.unclaim(List.of(key(guid, 1)), "cell lost", Actor.service("converger"));
+
+        assertThat(actuals.findById(key(guid, 2)).orElseThrow().state()).as("committed while Kafka is down")
+                .isEqualTo(ActualLrpState.RUNNING);
+        int waiting = unsent();
+        assertThat(waiting).isGreaterThan(10);
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> unsent() == waiting);
+        clock.advance(Duration.ofSeconds(42));
+        assertThat(lagSeconds()).as("age of the oldest unsent row").isGreaterThan(41.9);
+
+        kafka.restore();
+        await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
+        assertThat(lagSeconds()).isZero();
+
+        Map<String, Row> written = outbox();
+        List<Row> received = consumeUntilEveryIdArrived(written.keySet());
+        for (Row message : received) {
+            assertThat(written).as("a message nobody wrote").containsKey(message.id());
+            assertThat(message).as("a repeat carries exactly the message it repeats")
+                    .isEqualTo(written.get(message.id()));
+        }
+        assertThat(firstArrivalsByKey(received)).as("per-key order").isEqualTo(byKey(written.values()));
+    }
+
+    @Test
+    void aRelayWaitsWhileAnotherOneIsSending() throws Exception {
+        await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
+        try (Connection otherRelay = dataSource.getConnection()) {
+            otherRelay.setAutoCommit(false);
+            try (PreparedStatement lock = otherRelay.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+                lock.setLong(1, OutboxRelay.RELAY_LOCK);
+                lock.execute();
+            }
+            lifecycle.createUnclaimed("standby-" + UUID.randomUUID(), "d1", List.of(0), "desired",
+                    Actor.service("receptor"));
+            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> unsent() == 2);
+            otherRelay.rollback();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> unsent() == 0);
+    }
+
+    private Map<String, Row> outbox() {
+        Map<String, Row> rows = new LinkedHashMap<>();
+        jdbc.query("SELECT topic, message_key, payload FROM outbox ORDER BY id", rs -> {
+            Row row = Row.of(rs.getString(1), rs.getString(2), rs.getString(3));
+            rows.put(row.id(), row);
+        });
+        return rows;
+    }
+
+    private List<Row> consumeUntilEveryIdArrived(Set<String> ids) {
+        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        List<Row> received = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (String topic : List.of(Topics.START_REQUESTS, Topics.AUCTION_RESULTS, Topics.STOP_REQUESTS,
+                    Topics.LIFECYCLE_EVENTS)) {
+                consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                    received.add(Row.of(r.topic(), r.key(), r.value()));
+                }
+                return received.stream().map(Row::id).collect(java.util.stream.Collectors.toSet()).containsAll(ids);
+            });
+        }
+        return received;
+    }
+
+    /** For each topic and key, the ids in the order they first arrived. */
+    private static Map<String, List<String>> firstArrivalsByKey(List<Row> received) {
+        Map<String, Set<String>> firsts = new HashMap<>();
+        received.forEach(r -> firsts.computeIfAbsent(r.topic() + "/" + r.key(), k -> new LinkedHashSet<>()).add(r.id()));
+        Map<String, List<String>> result = new HashMap<>();
+        firsts.forEach((k, v) -> result.put(k, List.copyOf(v)));
+        return result;
+    }
+
+    private static Map<String, List<String>> byKey(Iterable<Row> written) {
+        Map<String, List<String>> result = new HashMap<>();
+        written.forEach(r -> result.computeIfAbsent(r.topic() + "/" + r.key(), k -> new ArrayList<>()).add(r.id()));
+        return result;
+    }
+
+    private int unsent() {
+        return jdbc.queryForObject("SELECT count(*) FROM outbox WHERE sent_at IS NULL", Integer.class);
+    }
+
+    private double lagSeconds() {
+        return meters.get("drover.outbox.lag.seconds").gauge().value();
+    }
+
+    private static ActualLrpKey key(String guid, int index) {
+        return ActualLrpKey.of(guid, index);
+    }
+
+    /** One message as written to the outbox or read from Kafka, identified by its message_id or event_id. */
+    record Row(String topic, String key, String id, String payload) {
+
+        static Row of(String topic, String key, String payload) {
+            var json = Json.tree(payload);
+            String id = json.has("message_id") ? json.get("message_id").asString() : json.get("event_id").asString();
+            return new Row(topic, key, id, payload);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.drover.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.model.cell.Cell;
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.CellState;
+import io.drover.model.cell.Resources;
+import io.drover.model.domain.Domains;
+import io.drover.model.leader.LeaderLock;
+import io.drover.test.MutableClock;
+import io.drover.test.WithDroverInfrastructure;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/** Cell presence, domain freshness and leader locks: the TTL-based state every loop relies on. */
+@SpringBootTest
+@WithDroverInfrastructure
+class PresenceAndLocksIT {
+
+    static final Duration TTL = Duration.ofSeconds(15);
+
+    @Autowired
+    CellPresence cells;
+    @Autowired
+    Domains domains;
+    @Autowired
+    LeaderLock locks;
+    @Autowired
+    MutableClock clock;
+
+    @Test
+    void aCellIsLiveUntilItsHeartbeatExpires() {
+        String cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(registration(cell, 1024), TTL);
+        assertThat(cells.live()).extracting(Cell::cellId).contains(cell);
+
+        clock.advance(TTL.minusSeconds(1));
+        cells.heartbeat(registration(cell, 2048), TTL);
+        clock.advance(TTL.minusSeconds(1));
+        Cell live = cells.find(cell).orElseThrow();
+        assertThat(live.isSchedulable(clock.instant())).isTrue();
+        assertThat(live.capacity().memoryMb()).as("a heartbeat refreshes the advertised capacity").isEqualTo(2048);
+        assertThat(live.version()).isEqualTo(1);
+
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(cells.live()).extracting(Cell::cellId).doesNotContain(cell);
+        assertThat(cells.all()).extracting(Cell::cellId).contains(cell);
+    }
+
+    @Test
+    void anEvacuatingCellStaysEvacuatingThroughHeartbeatsButTakesNoWork() {
+        String cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(registration(cell, 1024), TTL);
+        cells.evacuate(cell);
+        cells.heartbeat(registration(cell, 1024), TTL);
+        Cell evacuating = cells.find(cell).orElseThrow();
+        assertThat(evacuating.state()).isEqualTo(CellState.EVACUATING);
+        assertThat(evacuating.isLive(clock.instant())).isTrue();
+        assertThat(evacuating.isSchedulable(clock.instant())).isFalse();
+
+        cells.remove(cell);
+        assertThat(cells.find(cell)).isEmpty();
+    }
+
+    @Test
+    void aDomainIsFreshForItsTtlOrForeverWithout() {
+        String expiring = "domain-" + UUID.randomUUID();
+        String forever = "domain-" + UUID.randomUUID();
+        domains.upsert(expiring, Duration.ofSeconds(30));
+        domains.upsert(forever, null);
+        assertThat(domains.fresh()).contains(expiring, forever);
+
+        clock.advance(Duration.ofSeconds(31));
+        assertThat(domains.fresh()).contains(forever).doesNotContain(expiring);
+        assertThat(domains.deleteExpired(clock.instant())).isPositive();
+        domains.upsert(expiring, Duration.ofSeconds(30));
+        assertThat(domains.fresh()).contains(expiring);
+    }
+
+    @Test
+    void aLeaderLockHasOneHolderUntilItExpiresOrIsReleased() {
+        String lock = "converger-" + UUID.randomUUID();
+        assertThat(locks.tryAcquire(lock, "a", TTL)).isTrue();
+        assertThat(locks.tryAcquire(lock, "b", TTL)).isFalse();
+        clock.advance(TTL.minusSeconds(1));
+        assertThat(locks.tryAcquire(lock, "a", TTL)).as("renewal").isTrue();
+        clock.advance(TTL.minusSeconds(1));
+        assertThat(locks.tryAcquire(lock, "b", TTL)).as("renewed lock still held").isFalse();
+
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(locks.tryAcquire(lock, "b", TTL)).as("taken over after expiry").isTrue();
+        assertThat(locks.tryAcquire(lock, "a", TTL)).as("the old holder learns it lost").isFalse();
+
+        locks.release(lock, "b");
+        assertThat(locks.tryAcquire(lock, "a", TTL)).as("a release hands over at once").isTrue();
+    }
+
+    private static CellRegistration registration(String cell, int memoryMb) {
+        return new CellRegistration(cell, "z1", "10.0.0.1", new Resources(memoryMb, 4096, 10), List.of("preloaded:host"),
+                List.of("ssd"), List.of());
+    }
+}

@@ -1,0 +1,33 @@
+package io.drover.rep.agent;
+
+import io.drover.model.cell.Resources;
+import java.util.HashMap;
+import java.util.Map;
+
+/** What a cell has promised to its containers, so a placement is checked against what is really left. */
+final class Allocations {
+
+    private final Resources capacity;
+    private final Map<String, Resources> held = new HashMap<>();
+    private Resources used = Resources.NONE;
+
+    Allocations(Resources capacity) {
+        this.capacity = capacity;
+    }
+
+    synchronized void reserve(String instanceGuid, Resources need) {
+        Resources before = held.put(instanceGuid, need);
+        used = used.plus(need).minus(before == null ? Resources.NONE : before);
+    }
+
+    synchronized void release(String instanceGuid) {
+        Resources before = held.remove(instanceGuid);
+        if (before != null) {
+            used = used.minus(before);
+        }
+    }
+
+    synchronized Resources available() {
+        return capacity.minus(used);
+    }
+}

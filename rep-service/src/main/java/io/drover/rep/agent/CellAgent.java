@@ -1,0 +1,261 @@
+package io.drover.rep.agent;
+
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.rep.cell.CellSettings;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerEvent;
+import io.drover.rep.executor.ContainerListener;
+import io.drover.rep.executor.Executor;
+import io.drover.rep.intake.WorkSink;
+import io.drover.rep.records.RecordView;
+import io.drover.rep.sync.SyncPlan;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One cell: its presence, its executor and its work. Everything it is told (placements, stop requests, container
+ * events, timer ticks) is queued and handled in serial passes on the shared worker pool, in this order: heartbeat,
+ * container events, stop requests, placements, sync. A pass that fails (the database is unreachable) leaves its work
+ * queued for the next one; the containers keep running meanwhile.
+ */
+public final class CellAgent implements WorkSink, ContainerListener {
+
+    private static final Logger log = LoggerFactory.getLogger(CellAgent.class);
+
+    private final CellSettings settings;
+    private final Executor executor;
+    private final RepServices services;
+    private final Operations ops;
+    private final Allocations allocations;
+    private final Reconciler reconciler;
+    private final Placements placements;
+    private final AgentWorker worker;
+    private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
+    private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
+    private final Set<String> changed = ConcurrentHashMap.newKeySet();
+    private final Presence presence;
+    private final Drain drain;
+    private volatile boolean heartbeatDue;
+    private volatile boolean syncDue;
+    private volatile boolean closed;
+    private ScheduledFuture<?> heartbeatTimer;
+    private ScheduledFuture<?> syncTimer;
+
+    CellAgent(CellSettings settings, Executor executor, RepServices services) {
+        this.settings = settings;
+        this.executor = executor;
+        this.services = services;
+        this.ops = new Operations(services.lifecycle(), services.metrics(), settings.cellId());
+        this.allocations = new Allocations(settings.capacity());
+        this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
+        this.placements = new Placements(executor, ops, allocations, services, settings.cellId());
+        this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
+        this.presence = new Presence(services.presence(), settings, services.metrics());
+        this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
+    }
+
+    /** Adopts what a previous run left, announces the cell and reconciles at once; then heartbeats and syncs. */
+    void start() {
+        executor.addListener(this);
+        List<Container> adopted = executor.adopt();
+        adopted.forEach(c -> changed.add(c.instanceGuid()));
+        try {
+            placements.reserveAdopted(adopted);
+        } catch (RuntimeException e) {
+            log.warn("adopt-reservation-failed cell={} error=\"{}\"", cellId(), e.getMessage());
+        }
+        log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
+        long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
+        heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> {
+            heartbeatDue = true;
+            worker.wake();
+        }, 0, heartbeatMs, TimeUnit.MILLISECONDS);
+        syncDue = true;
+        worker.wake();
+    }
+
+    @Override
+    public void placed(List<LrpsPlaced.Placement> placements) {
+        placed.addAll(placements);
+        worker.wake();
+    }
+
+    @Override
+    public void stopRequested(LrpStopRequested request) {
+        stops.add(request);
+        worker.wake();
+    }
+
+    @Override
+    public void onEvent(ContainerEvent event) {
+        changed.add(event.container().instanceGuid());
+        worker.wake();
+    }
+
+    /** Starts draining (idempotent): completes once every container has been handed over or the deadline passed. */
+    public CompletableFuture<Void> evacuate() {
+        if (drain.begin()) {
+            log.info("evacuate-cell cell={} deadline={}", cellId(), drain.deadline());
+        }
+        syncDue = true;
+        worker.wake();
+        return drain.done();
+    }
+
+    public boolean isEvacuating() {
+        return drain.started();
+    }
+
+    public CompletableFuture<Void> drained() {
+        return drain.done();
+    }
+
+    public String cellId() {
+        return settings.cellId();
+    }
+
+    public Executor executor() {
+        return executor;
+    }
+
+    /** Stops listening and ticking; containers keep running (the executor is closed, not drained). */
+    void close() {
+        closed = true;
+        cancel(heartbeatTimer);
+        cancel(syncTimer);
+        executor.close();
+    }
+
+    private void pass() {
+        if (closed) {
+            return;
+        }
+        if (heartbeatDue && !drain.done().isDone()) {
+            heartbeatDue = false;
+            presence.beat();
+        }
+        step("container-events", this::handleContainerEvents);
+        step("stop-requests", this::handleStopRequests);
+        step("placements", this::handlePlacements);
+        if (syncDue) {
+            syncDue = false;
+            step("sync", this::sync);
+            scheduleSync();
+        }
+        if (isEvacuating()) {
+            finishEvacuationIfDone();
+        }
+    }
+
+    private void handleContainerEvents() {
+        List<String> guids = new ArrayList<>(changed);
+        changed.removeAll(guids);
+        try {
+            reconciler.apply(reconciler.forEvents(guids, isEvacuating()), settings.batchSize());
+        } catch (RuntimeException e) {
+            changed.addAll(guids);
+            throw e;
+        }
+    }
+
+    private void handleStopRequests() {
+        LrpStopRequested request;
+        while ((request = stops.peek()) != null) {
+            reconciler.stopRequested(request);
+            stops.poll();
+        }
+    }
+
+    private void handlePlacements() {
+        List<LrpsPlaced.Placement> batch = new ArrayList<>();
+        LrpsPlaced.Placement p;
+        while ((p = placed.poll()) != null) {
+            batch.add(p);
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        try {
+            placements.handle(batch, isEvacuating(), settings.batchSize());
+        } catch (RuntimeException e) {
+            placed.addAll(batch);
+            throw e;
+        }
+    }
+
+    private void sync() {
+        long started = System.nanoTime();
+        SyncPlan.Mode mode = drain.mode();
+        if (mode != SyncPlan.Mode.NORMAL) {
+            presence.announceEvacuation();
+        }
+        List<Container> containers = executor.containers();
+        Map<ActualLrpKey, RecordView> records = new HashMap<>();
+        services.records().ownedBy(cellId()).forEach(r -> records.put(r.key(), r));
+        List<ActualLrpKey> others = containers.stream().map(Container::key).filter(k -> !records.containsKey(k))
+                .distinct().toList();
+        records.putAll(services.records().byKeys(others));
+        reconciler.apply(SyncPlan.plan(cellId(), containers, records, reconciler.busy(), mode),
+                settings.batchSize());
+        drain.synced(mode);
+        services.metrics().sync(Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    private void finishEvacuationIfDone() {
+        if (!drain.readyToFinish(executor.containers().size())) {
+            return;
+        }
+        try {
+            cancel(heartbeatTimer);
+            presence.leave();
+            log.info("evacuation-complete cell={}", cellId());
+            drain.done().complete(null);
+        } catch (RuntimeException e) {
+            log.warn("evacuation-presence-removal-failed cell={} error=\"{}\"", cellId(), e.getMessage());
+        }
+    }
+
+    private void scheduleSync() {
+        if (closed || drain.done().isDone()) {
+            return;
+        }
+        Duration interval = isEvacuating() ? settings.timing().evacuatingSyncInterval()
+                : settings.timing().syncInterval();
+        // A little jitter keeps a thousand cells of one process from syncing in lock-step.
+        long delayMs = (long) (interval.toMillis() * ThreadLocalRandom.current().nextDouble(0.9, 1.1));
+        cancel(syncTimer);
+        syncTimer = services.timers().schedule(() -> {
+            syncDue = true;
+            worker.wake();
+        }, Math.max(1, delayMs), TimeUnit.MILLISECONDS);
+    }
+
+    private void step(String name, Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            log.warn("cell-step-failed cell={} step={} error=\"{}\" (will retry)", cellId(), name, e.getMessage());
+        }
+    }
+
+    private static void cancel(ScheduledFuture<?> timer) {
+        if (timer != null) {
+            timer.cancel(false);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.drover.rep.agent;
+
+import io.drover.rep.cell.RepProperties.ShutdownMode;
+import io.drover.rep.evacuation.Evacuator;
+import io.drover.rep.executor.ContainerState;
+import io.drover.rep.intake.WorkConsumer;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
+
+/**
+ * The cells of this rep process, started and stopped together around one work intake. On shutdown (SIGTERM closes
+ * the context) it drains every cell first when the shutdown mode is EVACUATE; this runs on the context-closed event,
+ * before any bean stops, so the database, Kafka and the outbox relay are all still there for the drain.
+ */
+public final class CellAgents implements SmartLifecycle, Evacuator, ApplicationListener<ContextClosedEvent> {
+
+    private static final Logger log = LoggerFactory.getLogger(CellAgents.class);
+
+    private final Map<String, CellAgent> agents = new LinkedHashMap<>();
+    private final Function<Map<String, CellAgent>, WorkConsumer> intake;
+    private final RepServices services;
+    private final ShutdownMode shutdown;
+    private final Duration evacuationDeadline;
+    private final Duration stopGrace;
+    private volatile WorkConsumer consumer;
+    private volatile boolean running;
+    private volatile boolean closing;
+
+    CellAgents(List<CellAgent> cells, Function<Map<String, CellAgent>, WorkConsumer> intake, RepServices services,
+            ShutdownMode shutdown, Duration evacuationDeadline, Duration stopGrace) {
+        cells.forEach(a -> agents.put(a.cellId(), a));
+        this.intake = intake;
+        this.services = services;
+        this.shutdown = shutdown;
+        this.evacuationDeadline = evacuationDeadline;
+        this.stopGrace = stopGrace;
+        for (ContainerState state : ContainerState.values()) {
+            services.metrics().registry().gauge("drover.rep.containers",
+                    List.of(io.micrometer.core.instrument.Tag.of("state", state.name().toLowerCase())), this,
+                    a -> a.containers(state));
+        }
+        services.metrics().registry().gauge("drover.rep.cells.evacuating", this,
+                a -> a.agents.values().stream().filter(CellAgent::isEvacuating).count());
+    }
+
+    /** Runs {@code action} once every cell of this process has drained, unless the JVM is already shutting down. */
+    void onAllDrained(Runnable action) {
+        CompletableFuture.allOf(agents.values().stream().map(CellAgent::drained).toArray(CompletableFuture[]::new))
+                .thenRun(() -> {
+                    if (!closing) {
+                        action.run();
+                    }
+                });
+    }
+
+    @Override
+    public void start() {
+        consumer = intake.apply(agents);
+        agents.values().forEach(CellAgent::start);
+        consumer.start();
+        running = true;
+        log.info("rep-started cells={}", agents.size());
+    }
+
+    @Override
+    public Optional<Drain> evacuate(String cellId) {
+        List<CellAgent> chosen = cellId == null ? List.copyOf(agents.values())
+                : Optional.ofNullable(agents.get(cellId)).map(List::of).orElse(List.of());
+        if (chosen.isEmpty()) {
+            return Optional.empty();
+        }
+        CompletableFuture<?>[] drains = chosen.stream().map(CellAgent::evacuate).toArray(CompletableFuture[]::new);
+        return Optional.of(new Drain(chosen.stream().map(CellAgent::cellId).toList(), CompletableFuture.allOf(drains)));
+    }
+
+    @Override
+    public void onApplicationEvent(ContextClosedEvent event) {
+        closing = true;
+        if (running && shutdown == ShutdownMode.STOP) {
+            stopAllContainers();
+        }
+        if (!running || shutdown != ShutdownMode.EVACUATE) {
+            return;
+        }
+        log.info("rep-shutdown-evacuating cells={} deadline={}", agents.size(), evacuationDeadline);
+        try {
+            evacuate(null).orElseThrow().done().get(evacuationDeadline.plusSeconds(30).toMillis(),
+                    TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            log.warn("rep-shutdown-evacuation-incomplete");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            log.warn("rep-shutdown-evacuation-failed", e);
+        }
+    }
+
+    /** STOP mode: every container gets SIGTERM, the grace period, then SIGKILL; waits until none is left. */
+    private void stopAllContainers() {
+        log.info("rep-shutdown-stopping-containers cells={}", agents.size());
+        for (CellAgent agent : agents.values()) {
+            agent.executor().containers().forEach(c -> agent.executor().stop(c.instanceGuid(), stopGrace));
+        }
+        long deadline = System.nanoTime() + stopGrace.plusSeconds(10).toNanos();
+        while (System.nanoTime() < deadline && agents.values().stream().anyMatch(a -> a.executor().containers()
+                .stream().anyMatch(c -> c.state() == ContainerState.STARTING || c.state() == ContainerState.RUNNING))) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (consumer != null) {
+            consumer.close();
+        }
+        agents.values().forEach(CellAgent::close);
+        services.timers().shutdownNow();
+        services.workers().shutdown();
+        log.info("rep-stopped cells={}", agents.size());
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    public Optional<CellAgent> agent(String cellId) {
+        return Optional.ofNullable(agents.get(cellId));
+    }
+
+    public List<CellAgent> all() {
+        return List.copyOf(agents.values());
+    }
+
+    private double containers(ContainerState state) {
+        return agents.values().stream().mapToLong(a -> a.executor().containers().stream()
+                .filter(c -> c.state() == state).count()).sum();
+    }
+}

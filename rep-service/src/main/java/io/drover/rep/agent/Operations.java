@@ -1,0 +1,130 @@
+package io.drover.rep.agent;
+
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpNotFoundException;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.IllegalTransitionException;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.lrp.StartedInstance;
+import io.drover.rep.executor.Container;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One cell's calls into the lifecycle, each logged with stable keys and counted. Batch forms carry many instances in
+ * one transaction; rejections come back as outcomes (or an empty result), never as exceptions.
+ */
+final class Operations {
+
+    private static final Logger log = LoggerFactory.getLogger(Operations.class);
+
+    private final ActualLrpLifecycle lifecycle;
+    private final RepMetrics metrics;
+    private final String cellId;
+    private final Actor actor;
+
+    Operations(ActualLrpLifecycle lifecycle, RepMetrics metrics, String cellId) {
+        this.lifecycle = lifecycle;
+        this.metrics = metrics;
+        this.cellId = cellId;
+        this.actor = Actor.cell(cellId);
+    }
+
+    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, InstanceOwner> owners) {
+        Map<ActualLrpKey, Outcome> outcomes = lifecycle.claim(owners, actor);
+        int claimed = 0;
+        for (var e : outcomes.entrySet()) {
+            if (e.getValue().succeeded()) {
+                claimed++;
+                log.info("claim-actual-lrp process_guid={} index={} cell={} instance_guid={}", e.getKey().processGuid(),
+                        e.getKey().index(), cellId, owners.get(e.getKey()).instanceGuid());
+            } else {
+                log.info("claim-actual-lrp-rejected process_guid={} index={} cell={} reason=\"{}\"",
+                        e.getKey().processGuid(), e.getKey().index(), cellId, e.getValue().message());
+            }
+        }
+        metrics.claimed(claimed);
+        return outcomes;
+    }
+
+    Map<ActualLrpKey, Outcome> start(List<Container> containers) {
+        List<StartedInstance> started = containers.stream().map(c -> new StartedInstance(c.key(), c.domain(),
+                InstanceOwner.of(c.instanceGuid(), cellId), c.netInfo())).toList();
+        Map<ActualLrpKey, Outcome> outcomes = lifecycle.start(started, actor);
+        int ok = 0;
+        for (Container c : containers) {
+            Outcome outcome = outcomes.get(c.key());
+            if (outcome != null && outcome.succeeded()) {
+                ok++;
+                log.info("start-actual-lrp process_guid={} index={} cell={} instance_guid={} address={} ports={}",
+                        c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), c.netInfo().address(),
+                        c.netInfo().ports());
+            } else if (outcome != null) {
+                log.info("start-actual-lrp-rejected process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
+                        c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), outcome.message());
+            }
+        }
+        metrics.started(ok);
+        return outcomes;
+    }
+
+    /** Records the crash; empty when the slot is no longer this container's (nothing to record). */
+    Optional<ActualLrpState> crash(Container c) {
+        String reason = c.reason() == null ? "crashed" : c.reason();
+        try {
+            ActualLrpState after = lifecycle.crash(c.key(), InstanceOwner.of(c.instanceGuid(), cellId), reason, actor);
+            metrics.crashed();
+            log.info("crash-actual-lrp process_guid={} index={} cell={} instance_guid={} reason=\"{}\" now={}",
+                    c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), reason, after);
+            return Optional.of(after);
+        } catch (IllegalTransitionException | ActualLrpNotFoundException e) {
+            log.info("crash-actual-lrp-skipped process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
+                    c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    Outcome remove(ActualLrpKey key, InstanceOwner owner, String reason) {
+        Outcome outcome = lifecycle.remove(key, owner, reason, actor);
+        if (outcome.kind() == Outcome.Kind.CHANGED) {
+            metrics.removed();
+            log.info("remove-actual-lrp process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
+                    key.processGuid(), key.index(), cellId, owner.instanceGuid(), reason);
+        }
+        return outcome;
+    }
+
+    void failPlacement(Map<ActualLrpKey, String> errors) {
+        if (errors.isEmpty()) {
+            return;
+        }
+        lifecycle.failPlacement(errors, actor);
+        errors.forEach((key, error) -> {
+            metrics.rejected(error, 1);
+            log.info("fail-placement process_guid={} index={} cell={} reason=\"{}\"", key.processGuid(), key.index(),
+                    cellId, error);
+        });
+    }
+
+    void unclaim(Collection<ActualLrpKey> keys, String reason) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        lifecycle.unclaim(keys, reason, actor).forEach((key, outcome) -> log.info(
+                "unclaim-actual-lrp process_guid={} index={} cell={} reason=\"{}\" outcome={}", key.processGuid(),
+                key.index(), cellId, reason, outcome.kind()));
+    }
+
+    void destroyed(Container c, String reason) {
+        metrics.destroyed();
+        log.info("destroy-container process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
+                c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), reason);
+    }
+}

@@ -1,0 +1,105 @@
+package io.drover.rep.agent;
+
+import io.drover.model.cell.Resources;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerSpec;
+import io.drover.rep.executor.Executor;
+import io.drover.rep.executor.InsufficientResourcesException;
+import io.drover.rep.intake.PlacementChecks;
+import io.drover.rep.records.RecordView;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Turns a cell's placements into running containers: drop the stale ones, check what is left on the cell (too big →
+ * fail placement, so it is auctioned again), claim the rest in batches, then run them.
+ */
+final class Placements {
+
+    private final Executor executor;
+    private final Operations ops;
+    private final Allocations allocations;
+    private final RepServices services;
+    private final String cellId;
+
+    Placements(Executor executor, Operations ops, Allocations allocations, RepServices services, String cellId) {
+        this.executor = executor;
+        this.ops = ops;
+        this.allocations = allocations;
+        this.services = services;
+        this.cellId = cellId;
+    }
+
+    void handle(Collection<LrpsPlaced.Placement> placements, boolean evacuating, int batchSize) {
+        Map<ActualLrpKey, LrpsPlaced.Placement> byKey = new LinkedHashMap<>();
+        placements.forEach(p -> byKey.put(ActualLrpKey.of(p.processGuid(), p.index()), p));
+        Map<ActualLrpKey, RecordView> records = services.records().byKeys(byKey.keySet());
+        List<ActualLrpKey> current = byKey.entrySet().stream()
+                .filter(e -> PlacementChecks.isCurrent(e.getValue(), records.get(e.getKey()), cellId))
+                .map(Map.Entry::getKey).toList();
+        services.metrics().stale(byKey.size() - current.size());
+        if (evacuating) {
+            ops.failPlacement(current.stream().collect(Collectors.toMap(k -> k, k -> "cell is evacuating")));
+            return;
+        }
+        Map<String, DesiredLrpDefinition> definitions = services.definitions()
+                .get(current.stream().map(ActualLrpKey::processGuid).distinct().toList());
+        Map<ActualLrpKey, Resources> needs = new LinkedHashMap<>();
+        current.stream().filter(k -> definitions.containsKey(k.processGuid()))
+                .forEach(k -> needs.put(k, need(definitions.get(k.processGuid()))));
+        PlacementChecks.Admission admission = PlacementChecks.admit(needs, allocations.available());
+        ops.failPlacement(admission.rejected());
+        for (int from = 0; from < admission.accepted().size(); from += batchSize) {
+            List<ActualLrpKey> chunk = admission.accepted().subList(from,
+                    Math.min(admission.accepted().size(), from + batchSize));
+            claimAndRun(chunk, definitions, needs);
+        }
+    }
+
+    private void claimAndRun(List<ActualLrpKey> keys, Map<String, DesiredLrpDefinition> definitions,
+            Map<ActualLrpKey, Resources> needs) {
+        Map<ActualLrpKey, InstanceOwner> owners = new LinkedHashMap<>();
+        keys.forEach(k -> owners.put(k, InstanceOwner.of(services.ids().get().toString(), cellId)));
+        Map<ActualLrpKey, Outcome> outcomes = ops.claim(owners);
+        List<ActualLrpKey> refused = new ArrayList<>();
+        for (ActualLrpKey key : keys) {
+            if (!outcomes.get(key).succeeded()) {
+                continue;
+            }
+            String guid = owners.get(key).instanceGuid();
+            allocations.reserve(guid, needs.get(key));
+            try {
+                executor.run(new ContainerSpec(key, guid, definitions.get(key.processGuid())));
+            } catch (InsufficientResourcesException e) {
+                // The executor knows more than our ledger (host ports): hand the slot back for another auction.
+                allocations.release(guid);
+                refused.add(key);
+            }
+        }
+        ops.unclaim(refused, "rejected by cell " + cellId + ": insufficient resources");
+    }
+
+    /** Containers a previous run of the rep left hold their resources too. */
+    void reserveAdopted(List<Container> adopted) {
+        if (adopted.isEmpty()) {
+            return;
+        }
+        Map<String, DesiredLrpDefinition> definitions = services.definitions()
+                .get(adopted.stream().map(c -> c.key().processGuid()).distinct().toList());
+        adopted.stream().filter(c -> definitions.containsKey(c.key().processGuid())).forEach(
+                c -> allocations.reserve(c.instanceGuid(), need(definitions.get(c.key().processGuid()))));
+    }
+
+    static Resources need(DesiredLrpDefinition definition) {
+        return new Resources(definition.memoryMb(), definition.diskMb(), 1);
+    }
+}

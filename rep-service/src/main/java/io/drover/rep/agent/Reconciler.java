@@ -1,0 +1,148 @@
+package io.drover.rep.agent;
+
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.Executor;
+import io.drover.rep.sync.SyncAction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out a cell's repairs, whether the sync plan or a container event asked for them. Only ever called from the
+ * cell's serial worker; the containers it is stopping are "busy" until their stop is recorded.
+ */
+final class Reconciler {
+
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+
+    private final Executor executor;
+    private final Operations ops;
+    private final Allocations allocations;
+    private final String cellId;
+    private final Duration stopGrace;
+    private final Set<String> stopping = new HashSet<>();
+
+    Reconciler(Executor executor, Operations ops, Allocations allocations, String cellId, Duration stopGrace) {
+        this.executor = executor;
+        this.ops = ops;
+        this.allocations = allocations;
+        this.cellId = cellId;
+        this.stopGrace = stopGrace;
+    }
+
+    Set<String> busy() {
+        return Set.copyOf(stopping);
+    }
+
+    /** What the current state of these containers asks for: RUNNING → start, CRASHED → crash, STOPPED → remove. */
+    List<SyncAction> forEvents(Collection<String> instanceGuids, boolean evacuating) {
+        List<SyncAction> actions = new ArrayList<>();
+        for (String guid : instanceGuids) {
+            Container c = executor.container(guid).orElse(null);
+            if (c == null) {
+                continue;
+            }
+            switch (c.state()) {
+                case RUNNING -> {
+                    // An evacuating cell reports nothing new: the sync plan decides what its containers are worth.
+                    if (!evacuating && !stopping.contains(guid)) {
+                        actions.add(new SyncAction.Start(c));
+                    }
+                }
+                case CRASHED -> actions.add(new SyncAction.Crash(c));
+                case STOPPED -> actions.add(new SyncAction.Remove(c.key(), InstanceOwner.of(guid, cellId), c,
+                        "container stopped"));
+                case STARTING -> {
+                }
+            }
+        }
+        return actions;
+    }
+
+    void apply(List<SyncAction> actions, int batchSize) {
+        Map<ActualLrpKey, Container> starts = new LinkedHashMap<>();
+        List<ActualLrpKey> unclaims = new ArrayList<>();
+        for (SyncAction action : actions) {
+            if (action instanceof SyncAction.Start s) {
+                starts.putIfAbsent(s.container().key(), s.container());
+            } else if (action instanceof SyncAction.Crash c) {
+                ops.crash(c.container());
+                done(c.container());
+            } else if (action instanceof SyncAction.Remove r) {
+                ops.remove(r.key(), r.owner(), r.reason());
+                if (r.container() != null) {
+                    done(r.container());
+                }
+            } else if (action instanceof SyncAction.Destroy d) {
+                destroy(d.container(), d.reason());
+            } else if (action instanceof SyncAction.Unclaim u) {
+                unclaims.add(u.key());
+            }
+        }
+        start(List.copyOf(starts.values()), batchSize);
+        ops.unclaim(unclaims, "cell evacuating");
+    }
+
+    /** A stop request: stop the container (its STOPPED event removes the record), or remove a record left alone. */
+    void stopRequested(LrpStopRequested r) {
+        if (r.instanceGuid() == null) {
+            return;
+        }
+        Container container = executor.container(r.instanceGuid()).orElse(null);
+        log.info("stop-requested process_guid={} index={} cell={} instance_guid={} reason=\"{}\" container={}",
+                r.processGuid(), r.index(), cellId, r.instanceGuid(), r.reason(),
+                container == null ? "none" : container.state());
+        if (container == null) {
+            ops.remove(ActualLrpKey.of(r.processGuid(), r.index()), InstanceOwner.of(r.instanceGuid(), cellId),
+                    "stop requested: " + r.reason());
+        } else if (!isOver(container) && !stopping.contains(container.instanceGuid())) {
+            stop(container);
+        }
+    }
+
+    /** Stops a container; its STOPPED event then removes the record if this cell still owns it. */
+    void stop(Container c) {
+        stopping.add(c.instanceGuid());
+        executor.stop(c.instanceGuid(), stopGrace);
+    }
+
+    private void destroy(Container c, String reason) {
+        ops.destroyed(c, reason);
+        stop(c);
+    }
+
+    private void start(List<Container> containers, int batchSize) {
+        for (int from = 0; from < containers.size(); from += batchSize) {
+            List<Container> chunk = containers.subList(from, Math.min(containers.size(), from + batchSize));
+            Map<ActualLrpKey, Outcome> outcomes = ops.start(chunk);
+            for (Container c : chunk) {
+                Outcome outcome = outcomes.get(c.key());
+                if (outcome != null && outcome.kind() == Outcome.Kind.REJECTED) {
+                    destroy(c, "slot taken: " + outcome.message());
+                }
+            }
+        }
+    }
+
+    private void done(Container c) {
+        executor.forget(c.instanceGuid());
+        allocations.release(c.instanceGuid());
+        stopping.remove(c.instanceGuid());
+    }
+
+    static boolean isOver(Container c) {
+        return c.state() == ContainerState.CRASHED || c.state() == ContainerState.STOPPED;
+    }
+}

@@ -1,0 +1,90 @@
+package io.drover.rep.agent;
+
+import io.drover.model.cell.CellPresence;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.rep.cell.CellLayout;
+import io.drover.rep.cell.CellSettings;
+import io.drover.rep.cell.Machine;
+import io.drover.rep.cell.RepProperties;
+import io.drover.rep.evacuation.AdminServer;
+import io.drover.rep.executor.ExecutorFactory;
+import io.drover.rep.intake.WorkConsumer;
+import io.drover.rep.records.CellRecords;
+import io.drover.rep.records.Definitions;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.persistence.EntityManager;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.ConsumerFactory;
+
+/** Builds the rep: its cells from {@code drover.rep.*}, an executor per cell, the shared services and the admin port. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RepProperties.class)
+class RepConfiguration {
+
+    @Bean
+    CellRecords cellRecords(JdbcTemplate jdbc) {
+        return new CellRecords(jdbc);
+    }
+
+    @Bean
+    Definitions definitions(EntityManager em, Clock clock) {
+        return new Definitions(em, clock, Duration.ofSeconds(10));
+    }
+
+    @Bean
+    RepServices repServices(ActualLrpLifecycle lifecycle, CellRecords records, Definitions definitions,
+            CellPresence presence, MeterRegistry meters, Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, daemon("rep-timer"));
+        timers.setRemoveOnCancelPolicy(true);
+        return new RepServices(lifecycle, records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
+                timers, Executors.newFixedThreadPool(Math.max(1, p.workerThreads()), daemon("rep-worker")));
+    }
+
+    @Bean
+    CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
+            ConsumerFactory<String, String> consumers, KafkaTopicsProperties topics,
+            ConfigurableApplicationContext context) {
+        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources());
+        List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
+                executors.create(c.cellId(), c.address(), c.capacity()), services)).toList();
+        String groupId = "drover-rep-" + cells.get(0).cellId();
+        CellAgents all = new CellAgents(agents,
+                sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks), services, p.shutdown(),
+                p.timing().evacuationDeadline(), p.timing().stopGrace());
+        if (p.admin().exitAfterEvacuation()) {
+            all.onAllDrained(() -> new Thread(() -> System.exit(SpringApplication.exit(context)), "rep-exit").start());
+        }
+        return all;
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "drover.rep.admin.enabled", havingValue = "true", matchIfMissing = true)
+    AdminServer adminServer(RepProperties p, CellAgents agents) {
+        return new AdminServer(p.admin().port(), agents);
+    }
+
+    private static ThreadFactory daemon(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,20 @@
+package io.drover.rep.agent;
+
+import io.drover.model.cell.CellPresence;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.rep.records.CellRecords;
+import io.drover.rep.records.Definitions;
+import java.time.Clock;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
+
+/**
+ * What every cell agent of a process shares: the lifecycle and reads of the model, presence, meters, the id and time
+ * sources, one timer thread and one worker pool.
+ */
+record RepServices(ActualLrpLifecycle lifecycle, CellRecords records, Definitions definitions, CellPresence presence,
+        RepMetrics metrics, Supplier<UUID> ids, Clock clock, ScheduledExecutorService timers,
+        ExecutorService workers) {
+}

@@ -1,0 +1,38 @@
+package io.drover.rep.cell;
+
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns the rep's settings into its cells: one, or N simulated ones spread over the zones. Pure. */
+public final class CellLayout {
+
+    private CellLayout() {
+    }
+
+    public static List<CellSettings> cells(RepProperties p, String defaultCellId, Resources machine) {
+        String base = p.cellId() == null || p.cellId().isBlank() ? defaultCellId : p.cellId();
+        Resources capacity = capacity(p.capacity(), machine);
+        List<CellSettings> cells = new ArrayList<>();
+        if (p.simulatedCells() <= 0) {
+            cells.add(cell(p, base, p.zone(), capacity));
+            return cells;
+        }
+        for (int n = 1; n <= p.simulatedCells(); n++) {
+            cells.add(cell(p, base + "-" + n, p.zones().get((n - 1) % p.zones().size()), capacity));
+        }
+        return cells;
+    }
+
+    static Resources capacity(RepProperties.Capacity configured, Resources machine) {
+        return new Resources(configured.memoryMb() > 0 ? configured.memoryMb() : machine.memoryMb(),
+                configured.diskMb() > 0 ? configured.diskMb() : machine.diskMb(),
+                configured.containers() > 0 ? configured.containers() : machine.containers());
+    }
+
+    private static CellSettings cell(RepProperties p, String cellId, String zone, Resources capacity) {
+        return new CellSettings(new CellRegistration(cellId, zone, p.address(), capacity, p.rootfsProviders(),
+                p.placementTags().required(), p.placementTags().optional()), p.timing(), p.batchSize());
+    }
+}

@@ -1,0 +1,20 @@
+package io.drover.rep.cell;
+
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+
+/** Everything one cell agent needs to know about itself: what it advertises and its clocks. */
+public record CellSettings(CellRegistration registration, RepProperties.Timing timing, int batchSize) {
+
+    public String cellId() {
+        return registration.cellId();
+    }
+
+    public Resources capacity() {
+        return registration.capacity();
+    }
+
+    public String address() {
+        return registration.address();
+    }
+}

@@ -1,0 +1,41 @@
+package io.drover.rep.executor.process;
+
+import io.drover.model.json.Json;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.NetInfo.PortMapping;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a later run of the rep needs to re-adopt a container: the leader's pid and start time (field 22 of
+ * {@code /proc/<pid>/stat}; a reused pid has another), its session, the instance's identity, ports and definition
+ * (to resume memory, pid and health watching), and whether it was already running or daemonised. Written atomically.
+ */
+record PidFile(long pid, long startTime, long session, String cellId, String processGuid, int index,
+        String instanceGuid, String domain, String address, List<PortMapping> ports, boolean running,
+        boolean daemonised, long startedAtMillis, DesiredLrpDefinition definition) {
+
+    void write(Path file) {
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.writeString(temp, Json.write(this));
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Empty when the file is missing or unreadable (a rep killed mid-write leaves only the .tmp). */
+    static Optional<PidFile> read(Path file) {
+        try {
+            return Optional.of(Json.read(Files.readString(file), PidFile.class));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

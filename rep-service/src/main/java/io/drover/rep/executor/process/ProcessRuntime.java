@@ -1,0 +1,9 @@
+package io.drover.rep.executor.process;
+
+import java.time.Clock;
+import java.util.concurrent.ScheduledExecutorService;
+
+/** What all process executors of a rep share: settings, clock, scheduler threads, host ports, the launcher. */
+record ProcessRuntime(ProcessExecutorProperties properties, Clock clock, ScheduledExecutorService scheduler,
+        HostPorts ports, ProcessLauncher launcher) {
+}

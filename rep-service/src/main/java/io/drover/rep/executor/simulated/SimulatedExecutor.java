@@ -1,0 +1,214 @@
+package io.drover.rep.executor.simulated;
+
+import io.drover.model.cell.Resources;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.NetInfo;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerEvent;
+import io.drover.rep.executor.ContainerListener;
+import io.drover.rep.executor.ContainerSpec;
+import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.Executor;
+import io.drover.rep.executor.InsufficientResourcesException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The containers of one simulated cell, in memory. Start, crash and stop are timers on a scheduler shared by every
+ * cell of the JVM, so a container costs a small object and at most one pending timer, never a thread. Capacity
+ * (memory, disk, container slots, host ports) is enforced exactly like a real cell would.
+ */
+public final class SimulatedExecutor implements Executor {
+
+    private static final Logger log = LoggerFactory.getLogger(SimulatedExecutor.class);
+
+    private final String cellId;
+    private final String address;
+    private final Resources capacity;
+    private final ScheduledExecutorService scheduler;
+    private final SimulatedProperties properties;
+    private final Random random;
+    private final HostPorts hostPorts;
+    private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
+    private final List<ContainerListener> listeners = new CopyOnWriteArrayList<>();
+    private Resources used = Resources.NONE;
+
+    SimulatedExecutor(String cellId, String address, Resources capacity, ScheduledExecutorService scheduler,
+            SimulatedProperties properties, Random random) {
+        this.cellId = cellId;
+        this.address = address;
+        this.capacity = capacity;
+        this.scheduler = scheduler;
+        this.properties = properties;
+        this.random = random;
+        this.hostPorts = new HostPorts(properties.firstHostPort(), properties.lastHostPort());
+    }
+
+    @Override
+    public void run(ContainerSpec spec) {
+        SimulatedContainer container;
+        synchronized (this) {
+            if (containers.containsKey(spec.instanceGuid())) {
+                return;
+            }
+            Resources need = needOf(spec.definition());
+            String lacking = lacking(capacity.minus(used), need);
+            if (!lacking.isEmpty()) {
+                throw new InsufficientResourcesException("insufficient resources: " + lacking);
+            }
+            container = new SimulatedContainer(spec, need, netInfo(spec.definition()));
+            used = used.plus(need);
+            containers.put(spec.instanceGuid(), container);
+        }
+        schedule(container, startDelay(), () -> becomeRunning(container));
+    }
+
+    @Override
+    public void stop(String instanceGuid, Duration grace) {
+        SimulatedContainer container = containers.get(instanceGuid);
+        if (container == null || container.isOver()) {
+            return;
+        }
+        Duration delay = properties.stopLatency().compareTo(grace) > 0 ? grace : properties.stopLatency();
+        container.stopRequested = true;
+        schedule(container, delay, () -> finish(container, ContainerState.STOPPED, null));
+    }
+
+    /** Crashes a container now, as if its process had died: for tests and fault injection. */
+    public void crash(String instanceGuid, String reason) {
+        SimulatedContainer container = containers.get(instanceGuid);
+        if (container != null) {
+            finish(container, ContainerState.CRASHED, reason);
+        }
+    }
+
+    @Override
+    public List<Container> containers() {
+        List<Container> views = new ArrayList<>(containers.size());
+        containers.values().forEach(c -> views.add(c.view()));
+        return views;
+    }
+
+    @Override
+    public Optional<Container> container(String instanceGuid) {
+        return Optional.ofNullable(containers.get(instanceGuid)).map(SimulatedContainer::view);
+    }
+
+    @Override
+    public void forget(String instanceGuid) {
+        containers.computeIfPresent(instanceGuid, (guid, c) -> c.isOver() ? null : c);
+    }
+
+    @Override
+    public void addListener(ContainerListener listener) {
+        listeners.add(listener);
+    }
+
+    /** In-memory containers outlive the rep that started them only inside this JVM: a re-created rep gets them back. */
+    @Override
+    public List<Container> adopt() {
+        return containers();
+    }
+
+    /** Detaches the listeners of the rep that is going away; the containers keep running (and can be adopted). */
+    @Override
+    public void close() {
+        listeners.clear();
+    }
+
+    public String cellId() {
+        return cellId;
+    }
+
+    /** Resources held by live containers. */
+    public synchronized Resources used() {
+        return used;
+    }
+
+    private void becomeRunning(SimulatedContainer container) {
+        if (!container.moveTo(ContainerState.RUNNING, null)) {
+            return;
+        }
+        publish(container);
+        if (properties.crashProbability() > 0 && random.nextDouble() < properties.crashProbability()) {
+            long windowMs = Math.max(1, properties.crashWindow().toMillis());
+            schedule(container, Duration.ofMillis((long) (random.nextDouble() * windowMs)),
+                    () -> finish(container, ContainerState.CRASHED, "exited with status 1 (simulated crash)"));
+        }
+    }
+
+    private void finish(SimulatedContainer container, ContainerState state, String reason) {
+        if (!container.moveTo(state, reason)) {
+            return;
+        }
+        synchronized (this) {
+            used = used.minus(container.need);
+        }
+        container.netInfo.ports().forEach(p -> hostPorts.release(p.hostPort()));
+        publish(container);
+    }
+
+    private void publish(SimulatedContainer container) {
+        ContainerEvent event = new ContainerEvent(container.view());
+        for (ContainerListener listener : listeners) {
+            try {
+                listener.onEvent(event);
+            } catch (RuntimeException e) {
+                log.warn("container-listener-failed cell={} instance_guid={}", cellId, container.spec.instanceGuid(), e);
+            }
+        }
+    }
+
+    private void schedule(SimulatedContainer container, Duration delay, Runnable action) {
+        container.cancelPending();
+        container.pending = scheduler.schedule(action, delay.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private Duration startDelay() {
+        long jitterMs = properties.startJitter().toMillis();
+        long extra = jitterMs > 0 ? (long) (random.nextDouble() * jitterMs) : 0;
+        return properties.startLatency().plusMillis(extra);
+    }
+
+    private NetInfo netInfo(DesiredLrpDefinition definition) {
+        List<NetInfo.PortMapping> mappings = new ArrayList<>();
+        for (int containerPort : definition.ports()) {
+            OptionalInt hostPort = hostPorts.allocate();
+            if (hostPort.isEmpty()) {
+                mappings.forEach(m -> hostPorts.release(m.hostPort()));
+                throw new InsufficientResourcesException("insufficient resources: host ports");
+            }
+            mappings.add(new NetInfo.PortMapping(containerPort, hostPort.getAsInt()));
+        }
+        return new NetInfo(address, mappings);
+    }
+
+    static Resources needOf(DesiredLrpDefinition definition) {
+        return new Resources(definition.memoryMb(), definition.diskMb(), 1);
+    }
+
+    static String lacking(Resources available, Resources need) {
+        List<String> lacking = new ArrayList<>();
+        if (need.memoryMb() > available.memoryMb()) {
+            lacking.add("memory");
+        }
+        if (need.diskMb() > available.diskMb()) {
+            lacking.add("disk");
+        }
+        if (need.containers() > available.containers()) {
+            lacking.add("containers");
+        }
+        return String.join(", ", lacking);
+    }
+}

@@ -1,0 +1,63 @@
+package io.drover.rep.intake;
+
+import io.drover.model.cell.Resources;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.rep.records.RecordView;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What a placement must pass before a cell claims it: is it still current, and does it fit here. Pure. */
+public final class PlacementChecks {
+
+    private PlacementChecks() {
+    }
+
+    /**
+     * A placement is current while its record exists, is UNCLAIMED, is placed on this cell and has the epoch it was
+     * placed with. Anything else is a redelivery or a placement overtaken by events: dropped.
+     */
+    public static boolean isCurrent(LrpsPlaced.Placement placement, RecordView record, String cellId) {
+        return record != null && record.state() == ActualLrpState.UNCLAIMED && cellId.equals(record.placedCellId())
+                && placement.epoch().equals(record.epoch());
+    }
+
+    /** Admits candidates in order while they fit what is left; the rest get the auctioneer's wording of why not. */
+    public static Admission admit(Map<ActualLrpKey, Resources> candidates, Resources available) {
+        List<ActualLrpKey> accepted = new ArrayList<>();
+        Map<ActualLrpKey, String> rejected = new LinkedHashMap<>();
+        Resources left = available;
+        for (Map.Entry<ActualLrpKey, Resources> c : candidates.entrySet()) {
+            String lacking = lacking(left, c.getValue());
+            if (lacking.isEmpty()) {
+                accepted.add(c.getKey());
+                left = left.minus(c.getValue());
+            } else {
+                rejected.put(c.getKey(), "insufficient resources: " + lacking);
+            }
+        }
+        return new Admission(accepted, rejected);
+    }
+
+    /** The resources {@code need} asks for beyond {@code available}, comma-separated; empty when it fits. */
+    public static String lacking(Resources available, Resources need) {
+        List<String> lacking = new ArrayList<>();
+        if (need.memoryMb() > available.memoryMb()) {
+            lacking.add("memory");
+        }
+        if (need.diskMb() > available.diskMb()) {
+            lacking.add("disk");
+        }
+        if (need.containers() > available.containers()) {
+            lacking.add("containers");
+        }
+        return String.join(", ", lacking);
+    }
+
+    /** Which candidates a cell takes, and why it turns the others away. */
+    public record Admission(List<ActualLrpKey> accepted, Map<ActualLrpKey, String> rejected) {
+    }
+}

@@ -1,0 +1,13 @@
+package io.drover.rep.intake;
+
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.LrpsPlaced;
+import java.util.List;
+
+/** A cell that takes work from the intake; called from the consumer thread, so it only queues. */
+public interface WorkSink {
+
+    void placed(List<LrpsPlaced.Placement> placements);
+
+    void stopRequested(LrpStopRequested request);
+}

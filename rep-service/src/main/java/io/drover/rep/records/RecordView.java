@@ -1,0 +1,24 @@
+package io.drover.rep.records;
+
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.InstanceOwner;
+import java.util.UUID;
+
+/** The few columns of an actual LRP record that a rep decides on. */
+public record RecordView(ActualLrpKey key, ActualLrpState state, String instanceGuid, String cellId,
+        String placedCellId, UUID epoch) {
+
+    public InstanceOwner owner() {
+        return instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, cellId);
+    }
+
+    /** CLAIMED or RUNNING: some incarnation owns the slot. */
+    public boolean isOwned() {
+        return state == ActualLrpState.CLAIMED || state == ActualLrpState.RUNNING;
+    }
+
+    public boolean isOwnedBy(String instanceGuid, String cellId) {
+        return isOwned() && instanceGuid.equals(this.instanceGuid) && cellId.equals(this.cellId);
+    }
+}

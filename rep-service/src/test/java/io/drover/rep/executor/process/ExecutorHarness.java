@@ -1,0 +1,137 @@
+package io.drover.rep.executor.process;
+
+import static org.awaitility.Awaitility.await;
+
+import io.drover.model.cell.Resources;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerEvent;
+import io.drover.rep.executor.ContainerSpec;
+import io.drover.rep.executor.ContainerState;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * A process executor over a temporary work dir with test-speed intervals, the events it published, and a cleanup
+ * that kills whatever a test left running (every executor it made, adopted ones included).
+ */
+final class ExecutorHarness implements AutoCloseable {
+
+    static final Resources CAPACITY = new Resources(8192, 8192, 20);
+
+    final Path workDir;
+
+    final List<ContainerEvent> events = new CopyOnWriteArrayList<>();
+
+    private final List<ProcessExecutorFactory> factories = new ArrayList<>();
+
+    private final List<ProcessExecutor> executors = new ArrayList<>();
+
+    ExecutorHarness(Path workDir) {
+        this.workDir = workDir;
+    }
+
+    static ProcessExecutorProperties properties(Path workDir, DataSize logCap) {
+        return new ProcessExecutorProperties(workDir, "62000-62999", Duration.ofSeconds(10), logCap,
+                Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5),
+                List.of("PATH", "HOME", "LANG"), 2);
+    }
+
+    ProcessExecutor executor() {
+        return executor(properties(workDir, DataSize.ofMegabytes(1)));
+    }
+
+    ProcessExecutor executor(ProcessExecutorProperties properties) {
+        return cells(properties, "cell-a").get(0);
+    }
+
+    /** Executors for several cells of one rep process: one factory, so shared threads and host ports. */
+    List<ProcessExecutor> cells(ProcessExecutorProperties properties, String... cellIds) {
+        ProcessExecutorFactory factory = new ProcessExecutorFactory(properties, Clock.systemUTC());
+        factories.add(factory);
+        List<ProcessExecutor> made = new ArrayList<>();
+        for (String cellId : cellIds) {
+            ProcessExecutor executor = factory.create(cellId, "10.0.0.5", CAPACITY);
+            executor.addListener(events::add);
+            made.add(executor);
+        }
+        executors.addAll(made);
+        return made;
+    }
+
+    Container awaitState(ProcessExecutor executor, ContainerSpec spec, ContainerState state) {
+        await().atMost(Duration.ofSeconds(15)).until(
+                () -> executor.container(spec.instanceGuid()).map(Container::state).orElse(null) == state);
+        return executor.container(spec.instanceGuid()).orElseThrow();
+    }
+
+    /**
+     * Blocks until the process has written {@code file} in its working directory and returns its content; scripts
+     * write to a temporary name and rename, so the file is complete once it exists.
+     */
+    String awaitFile(ContainerSpec spec, String file) {
+        Path path = InstanceDir.of(workDir.resolve("cell-a"), spec.instanceGuid()).app().resolve(file);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(path));
+        return uncheckedRead(path);
+    }
+
+    /** Closes an executor the way a rep restart does: threads gone, processes left running for adoption. */
+    void abandon(ProcessExecutor executor) {
+        executor.close();
+        executors.remove(executor);
+    }
+
+    InstanceDir dir(ContainerSpec spec) {
+        return InstanceDir.of(workDir.resolve("cell-a"), spec.instanceGuid());
+    }
+
+    static boolean gone(long pid) {
+        return ProcTable.stat(pid).map(stat -> !stat.alive()).orElse(true);
+    }
+
+    @Override
+    public void close() {
+        for (ProcessExecutor executor : executors) {
+            executor.containers().forEach(c -> executor.stop(c.instanceGuid(), Duration.ZERO));
+        }
+        for (ProcessExecutor executor : executors) {
+            await().atMost(Duration.ofSeconds(10)).until(() -> executor.containers().stream()
+                    .allMatch(c -> c.state() == ContainerState.STOPPED || c.state() == ContainerState.CRASHED));
+            executor.close();
+        }
+        factories.forEach(ProcessExecutorFactory::close);
+        await().atMost(Duration.ofSeconds(10)).until(() -> processesWorkingUnder(workDir).isEmpty());
+    }
+
+    /** Live processes whose working directory lies in {@code root}: what a test left behind if not empty. */
+    static List<Long> processesWorkingUnder(Path root) {
+        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
+            return entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .filter(p -> {
+                        try {
+                            return Files.readSymbolicLink(p.resolve("cwd")).startsWith(root);
+                        } catch (IOException | SecurityException e) {
+                            return false;
+                        }
+                    }).map(p -> Long.parseLong(p.getFileName().toString())).filter(pid -> !gone(pid)).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String uncheckedRead(Path path) {
+        try {
+            return Files.readString(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.drover.rep.sync;
+
+import static io.drover.model.lrp.ActualLrpState.CLAIMED;
+import static io.drover.model.lrp.ActualLrpState.CRASHED;
+import static io.drover.model.lrp.ActualLrpState.RUNNING;
+import static io.drover.model.lrp.ActualLrpState.UNCLAIMED;
+import static io.drover.rep.sync.SyncPlan.Mode.DEADLINE_PASSED;
+import static io.drover.rep.sync.SyncPlan.Mode.EVACUATING;
+import static io.drover.rep.sync.SyncPlan.Mode.NORMAL;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.NetInfo;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerState;
+import io.drover.rep.records.RecordView;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SyncPlanTest {
+
+    private static final String HERE = "cell-a";
+    private static final ActualLrpKey KEY = ActualLrpKey.of("app", 0);
+
+    /** container state (null = none), record (state, instance guid, cell; null = none), mode → the one expected action. */
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                Arguments.of("running container with no record is recorded", ContainerState.RUNNING, null, NORMAL,
+                        SyncAction.Start.class),
+                Arguments.of("running container with its record running is left alone", ContainerState.RUNNING,
+                        record(RUNNING, "g1", HERE), NORMAL, null),
+                Arguments.of("running container with its record still claimed is started", ContainerState.RUNNING,
+                        record(CLAIMED, "g1", HERE), NORMAL, SyncAction.Start.class),
+                Arguments.of("running container whose record was unclaimed takes it back", ContainerState.RUNNING,
+                        record(UNCLAIMED, null, null), NORMAL, SyncAction.Start.class),
+                Arguments.of("container whose slot another cell runs is destroyed", ContainerState.RUNNING,
+                        record(RUNNING, "g2", "cell-b"), NORMAL, SyncAction.Destroy.class),
+                Arguments.of("container whose slot another cell claimed is destroyed", ContainerState.RUNNING,
+                        record(CLAIMED, "g2", "cell-b"), NORMAL, SyncAction.Destroy.class),
+                Arguments.of("starting container whose slot another cell runs is destroyed",
+                        ContainerState.STARTING, record(RUNNING, "g2", "cell-b"), NORMAL, SyncAction.Destroy.class),
+                Arguments.of("starting container waits for its health", ContainerState.STARTING,
+                        record(CLAIMED, "g1", HERE), NORMAL, null),
+                Arguments.of("crashed container is recorded as a crash", ContainerState.CRASHED,
+                        record(RUNNING, "g1", HERE), NORMAL, SyncAction.Crash.class),
+                Arguments.of("stopped container removes its record", ContainerState.STOPPED,
+                        record(RUNNING, "g1", HERE), NORMAL, SyncAction.Remove.class),
+                Arguments.of("record claimed here with no container is removed", null, record(CLAIMED, "g1", HERE),
+                        NORMAL, SyncAction.Remove.class),
+                Arguments.of("record running here with no container is removed", null, record(RUNNING, "g1", HERE),
+                        NORMAL, SyncAction.Remove.class),
+                Arguments.of("evacuating: own record is unclaimed, container kept", ContainerState.RUNNING,
+                        record(RUNNING, "g1", HERE), EVACUATING, SyncAction.Unclaim.class),
+                Arguments.of("evacuating: unclaimed record keeps the old container serving", ContainerState.RUNNING,
+                        record(UNCLAIMED, null, null), EVACUATING, null),
+                Arguments.of("evacuating: crashed record keeps the old container serving", ContainerState.RUNNING,
+                        record(CRASHED, null, null), EVACUATING, null),
+                Arguments.of("evacuating: replacement claimed elsewhere keeps the old one", ContainerState.RUNNING,
+                        record(CLAIMED, "g2", "cell-b"), EVACUATING, null),
+                Arguments.of("evacuating: replacement running elsewhere stops the old one", ContainerState.RUNNING,
+                        record(RUNNING, "g2", "cell-b"), EVACUATING, SyncAction.Destroy.class),
+                Arguments.of("evacuating: container without a record is stopped", ContainerState.RUNNING, null,
+                        EVACUATING, SyncAction.Destroy.class),
+                Arguments.of("evacuating: running container is never re-recorded", ContainerState.RUNNING,
+                        record(UNCLAIMED, null, null), EVACUATING, null),
+                Arguments.of("deadline passed: everything still here is stopped", ContainerState.RUNNING,
+                        record(UNCLAIMED, null, null), DEADLINE_PASSED, SyncAction.Destroy.class));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void decides(String name, ContainerState container, RecordView record, SyncPlan.Mode mode,
+            Class<? extends SyncAction> expected) {
+        List<Container> containers = container == null ? List.of() : List.of(container("g1", container));
+        Map<ActualLrpKey, RecordView> records = new HashMap<>();
+        if (record != null) {
+            records.put(KEY, record);
+        }
+
+        List<SyncAction> actions = SyncPlan.plan(HERE, containers, records, Set.of(), mode);
+
+        if (expected == null) {
+            assertThat(actions).isEmpty();
+        } else {
+            assertThat(actions).singleElement().isInstanceOf(expected);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void anOldIncarnationIsDestroyedAndTheRecordOfAVanishedOneRemoved() {
+        List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", ContainerState.RUNNING)),
+                Map.of(KEY, record(CLAIMED, "g2", HERE)), Set.of(), NORMAL);
+
+        assertThat(actions).hasSize(2).hasAtLeastOneElementOfType(SyncAction.Destroy.class)
+                .hasAtLeastOneElementOfType(SyncAction.Remove.class);
+    }
+
+    @ParameterizedTest(name = "busy {0} container is left alone")
+    @MethodSource("busyStates")
+    void busyContainersAreLeftAloneUntilTheirStopEnds(ContainerState state, int expectedActions) {
+        List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", state)),
+                Map.of(KEY, record(RUNNING, "g2", "cell-b")), Set.of("g1"), NORMAL);
+
+        assertThat(actions).hasSize(expectedActions);
+    }
+
+    static Stream<Arguments> busyStates() {
+        return Stream.of(Arguments.of(ContainerState.RUNNING, 0), Arguments.of(ContainerState.STARTING, 0),
+                Arguments.of(ContainerState.STOPPED, 1), Arguments.of(ContainerState.CRASHED, 1));
+    }
+
+    private static Container container(String guid, ContainerState state) {
+        return new Container(KEY, guid, "d", state, new NetInfo("10.0.0.1", List.of()), null);
+    }
+
+    private static RecordView record(ActualLrpState state, String guid, String cell) {
+        return new RecordView(KEY, state, guid, cell, null, UUID.randomUUID());
+    }
+}
