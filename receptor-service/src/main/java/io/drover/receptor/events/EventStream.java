@@ -81,14 +81,14 @@ class EventStream implements SmartLifecycle {
 
     /**
      * Closes every stream (each writer completes its response) before the web server's graceful shutdown, which would
-     * otherwise wait its whole timeout for streams that never end.
+     * otherwise wait its whole timeout for streams that never end. Restartable: the writer pool stays (its idle
+     * daemon threads end by themselves), as a stopped context may be started again.
      */
     @Override
     public void stop() {
         running = false;
         clients.forEach(SseClient::close);
         clients.clear();
-        writers.shutdown();
     }
 
     @Override
