@@ -9,6 +9,8 @@ import io.drover.model.lrp.DesiredLrpRepository;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.StaleModificationTagException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,10 +29,14 @@ class DesiredLrps {
 
     private final DesiredLrpLifecycle lifecycle;
     private final DesiredLrpRepository repository;
+    private final Counter conflicts;
 
-    DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRepository repository) {
+    DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRepository repository, MeterRegistry meters) {
         this.lifecycle = lifecycle;
         this.repository = repository;
+        this.conflicts = Counter.builder("drover.receptor.update.conflicts")
+                .description("desired LRP updates answered 409 (stale If-Match or compare-and-swap lost twice)")
+                .register(meters);
     }
 
     DesiredLrpSnapshot desire(DesiredLrpDefinition definition) {
@@ -54,8 +60,16 @@ class DesiredLrps {
 
     /** Applies the update; {@code tags} empty means unconditional (the lifecycle retries its compare-and-swap). */
     DesiredLrpSnapshot update(String processGuid, DesiredLrpRequests.Update update, List<ModificationTag> tags) {
-        Long expectedVersion = tags.isEmpty() ? null : expectedVersion(processGuid, tags);
-        DesiredLrpSnapshot updated = lifecycle.update(processGuid, update.change(), expectedVersion, RECEPTOR);
+        DesiredLrpSnapshot updated;
+        Long expectedVersion = null;
+        try {
+            expectedVersion = tags.isEmpty() ? null : expectedVersion(processGuid, tags);
+            updated = lifecycle.update(processGuid, update.change(), expectedVersion, RECEPTOR);
+        } catch (StaleModificationTagException e) {
+            conflicts.increment();
+            log.info("update-desired-lrp-conflict process_guid={} expected_version={}", processGuid, expectedVersion);
+            throw e;
+        }
         log.info("update-desired-lrp process_guid={} instances={} expected_version={} version={}", processGuid,
                 update.change().instances(), expectedVersion, updated.modificationTag().index());
         return updated;

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter.DataWithMediaType;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -22,7 +23,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * the life of this receptor.
  */
 @Component
-class EventStream {
+class EventStream implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(EventStream.class);
 
@@ -32,6 +33,7 @@ class EventStream {
     private final ExecutorService writers = Executors.newCachedThreadPool(daemonThreads());
     private final Counter events;
     private final Counter dropped;
+    private volatile boolean running;
 
     EventStream(EventsProperties properties, MeterRegistry meters) {
         this.properties = properties;
@@ -70,6 +72,28 @@ class EventStream {
     /** A comment line that keeps idle streams open through proxies and reveals dead clients. */
     void heartbeat() {
         offerToAll(SseClient.comment("heartbeat"));
+    }
+
+    @Override
+    public void start() {
+        running = true;
+    }
+
+    /**
+     * Closes every stream (each writer completes its response) before the web server's graceful shutdown, which would
+     * otherwise wait its whole timeout for streams that never end. Restartable: the writer pool stays (its idle
+     * daemon threads end by themselves), as a stopped context may be started again.
+     */
+    @Override
+    public void stop() {
+        running = false;
+        clients.forEach(SseClient::close);
+        clients.clear();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
     }
 
     int clientCount() {

@@ -59,6 +59,7 @@ public class LifecycleEventFeed implements SmartLifecycle {
         overrides.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         overrides.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         consumer = consumers.createConsumer(null, "receptor-events", null, overrides);
+        ready = false;
         running = true;
         thread = new Thread(this::run, "lifecycle-event-feed");
         thread.setDaemon(true);

@@ -6,6 +6,7 @@ import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.IllegalTransitionException;
 import io.drover.model.lrp.LifecycleConflictException;
 import io.drover.model.lrp.StaleModificationTagException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -62,6 +63,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<ApiError> storageUnavailable(RuntimeException e) {
         log.warn("storage-unavailable error={}", e.toString());
         return error(HttpStatus.SERVICE_UNAVAILABLE, new ApiError(ApiError.UNKNOWN_ERROR, "storage unavailable"));
+    }
+
+    /** Tomcat could not decode a query parameter (bad percent-encoding or charset). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ApiError> undecodableParameter(InvalidParameterException e) {
+        return error(HttpStatus.BAD_REQUEST, new ApiError(ApiError.INVALID_REQUEST, "undecodable query parameter"));
     }
 
     @ExceptionHandler(Exception.class)

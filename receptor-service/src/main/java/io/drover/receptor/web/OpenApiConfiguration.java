@@ -1,5 +1,8 @@
 package io.drover.receptor.web;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.swagger.v3.core.jackson.ModelResolver;
+import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -12,6 +15,12 @@ import org.springframework.context.annotation.Configuration;
 /** The OpenAPI document ({@code /v3/api-docs}) and Swagger UI ({@code /swagger-ui.html}) with HTTP Basic. */
 @Configuration
 class OpenApiConfiguration {
+
+    /** Swagger's model reader (Jackson 2) names properties as the API writes them: snake_case. */
+    @Bean
+    ModelResolver snakeCaseModelResolver() {
+        return new ModelResolver(Json.mapper().copy().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE));
+    }
 
     @Bean
     OpenAPI droverOpenApi() {

@@ -65,7 +65,9 @@ class WebEdgeIT {
                 .andExpect(status().isOk())
                 .andExpect(content().string(containsString("/v1/desired_lrps/{processGuid}")))
                 .andExpect(content().string(containsString("/v1/events")))
-                .andExpect(jsonPath("$.components.securitySchemes.basic.scheme").value("basic"));
+                .andExpect(jsonPath("$.components.securitySchemes.basic.scheme").value("basic"))
+                .andExpect(jsonPath("$.components.schemas.DesiredLrpResponse.properties.process_guid").exists())
+                .andExpect(jsonPath("$.components.schemas.ActualLrpSnapshot.properties.instance_guid").exists());
         mvc.perform(get("/swagger-ui/index.html")).andExpect(status().isOk());
     }
 

@@ -1,0 +1,59 @@
+package io.drover.receptor.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.model.json.Json;
+import io.drover.model.messaging.LifecycleEvent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** SSE payloads (SPEC 5.6) built from the model's golden lifecycle events (copied from common-model's contracts). */
+class SseEventsTest {
+
+    @Test
+    void aCreatedDesiredLrpIsStreamedInTheApiShape() throws IOException {
+        JsonNode data = Json.tree(SseEvents.data(event("lifecycle-event-desired-created.json")));
+        JsonNode desired = data.get("desired_lrp");
+        assertThat(data.propertyNames()).containsExactly("desired_lrp");
+        assertThat(desired.get("process_guid").stringValue()).isEqualTo("web-app");
+        assertThat(desired.get("routes").get("cf-router").get(0).get("port").intValue()).isEqualTo(8080);
+        assertThat(desired.get("check_definition").get("checks").get(0).get("http_check").get("path").stringValue())
+                .isEqualTo("/health");
+        assertThat(desired.get("modification_tag").get("index").intValue()).isEqualTo(2);
+        assertThat(desired.get("created_at").stringValue()).isEqualTo("2026-03-01T12:00:00.250Z");
+    }
+
+    @Test
+    void aCrashCarriesTheActualBeforeAndAfter() throws IOException {
+        LifecycleEvent crashed = event("lifecycle-event-actual-crashed.json");
+        JsonNode data = Json.tree(SseEvents.data(crashed));
+        assertThat(data.propertyNames()).containsExactly("actual_lrp_before", "actual_lrp_after");
+        assertThat(data.get("actual_lrp_after")).isEqualTo(crashed.after());
+        assertThat(data.get("actual_lrp_before")).isEqualTo(crashed.before());
+    }
+
+    @Test
+    void aRemovalCarriesWhatWasRemoved() throws IOException {
+        LifecycleEvent created = event("lifecycle-event-desired-created.json");
+        LifecycleEvent removed = new LifecycleEvent(created.eventId(), LifecycleEvent.DESIRED_LRP_REMOVED,
+                created.after(), null, created.occurredAt());
+        assertThat(Json.tree(SseEvents.data(removed)).get("desired_lrp").get("process_guid").stringValue())
+                .isEqualTo("web-app");
+    }
+
+    @Test
+    void anUnknownTypeIsSkipped() throws IOException {
+        LifecycleEvent created = event("lifecycle-event-desired-created.json");
+        assertThat(SseEvents.data(new LifecycleEvent(created.eventId(), "task_created", null, null,
+                created.occurredAt()))).isNull();
+    }
+
+    private static LifecycleEvent event(String name) throws IOException {
+        try (InputStream in = SseEventsTest.class.getResourceAsStream("/contracts/" + name)) {
+            return Json.read(new String(in.readAllBytes(), StandardCharsets.UTF_8), LifecycleEvent.class);
+        }
+    }
+}
