@@ -116,10 +116,15 @@ public class DroverModelAutoConfiguration {
 
     @Bean
     DefaultKafkaProducerFactoryCustomizer droverDurableProducer() {
-        return factory -> factory.updateConfigs(java.util.Map.of(
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 2));
+        return factory -> {
+            factory.updateConfigs(java.util.Map.of(
+                    ProducerConfig.ACKS_CONFIG, "all",
+                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                    ProducerConfig.LINGER_MS_CONFIG, 2));
+            // Everything the relay sends is acknowledged before its rows are marked sent, so closing need not wait
+            // long for a broker that is gone: unacknowledged rows are simply sent again by the next relay.
+            factory.setPhysicalCloseTimeout(5);
+        };
     }
 
     @Bean
