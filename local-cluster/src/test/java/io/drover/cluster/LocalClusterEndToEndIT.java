@@ -104,6 +104,23 @@ class LocalClusterEndToEndIT {
     }
 
     @Test
+    void restartingOneInstanceReplacesItsProcessWithANewIncarnation() {
+        String guid = guid("restart");
+        String marker = "drover-e2e-" + guid;
+        api.desire(Api.lrp(guid, 2, 16, "preloaded:host", "sh", "-c", "while true; do sleep 1; done", marker));
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.running(guid).size() == 2);
+        String before = api.running(guid).stream().filter(a -> a.path("index").asInt() == 1).findFirst().orElseThrow()
+                .path("instance_guid").asString();
+
+        assertThat(api.call("DELETE", "/v1/actual_lrps/" + guid + "/index/1", null).statusCode()).isEqualTo(204);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.running(guid).stream()
+                .anyMatch(a -> a.path("index").asInt() == 1 && !a.path("instance_guid").asString().equals(before))
+                && processes(marker) == 2);
+        api.delete(guid);
+    }
+
+    @Test
     void aProcessThatAlwaysExitsRestartsTwiceAtOnceThenWaitsThirtySeconds() {
         String guid = guid("crashy");
         api.desire(Api.lrp(guid, 1, 16, "preloaded:host", "sh", "-c", "exit 7"));
