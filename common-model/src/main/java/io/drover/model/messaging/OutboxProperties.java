@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param relayEnabled whether this JVM runs a relay
  */
 @ConfigurationProperties("drover.outbox")
-public record OutboxProperties(@DefaultValue("500") int batchSize, @DefaultValue("100ms") Duration pollInterval,
+public record OutboxProperties(@DefaultValue("2000") int batchSize, @DefaultValue("100ms") Duration pollInterval,
         @DefaultValue("30s") Duration sendTimeout, @DefaultValue("5s") Duration maxBackoff,
         @DefaultValue("true") boolean relayEnabled) {
 }
