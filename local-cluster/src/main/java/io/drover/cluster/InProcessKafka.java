@@ -25,17 +25,31 @@ public final class InProcessKafka implements AutoCloseable {
     private static final int NODE_ID = 1;
 
     private final KafkaRaftServer server;
-    private final String bootstrapServers;
+    private final Path dataDir;
+    private final int brokerPort;
+    private final int controllerPort;
 
-    private InProcessKafka(KafkaRaftServer server, String bootstrapServers) {
+    private InProcessKafka(KafkaRaftServer server, Path dataDir, int brokerPort, int controllerPort) {
         this.server = server;
-        this.bootstrapServers = bootstrapServers;
+        this.dataDir = dataDir;
+        this.brokerPort = brokerPort;
+        this.controllerPort = controllerPort;
     }
 
     /** Formats {@code dataDir} if it is new, then starts the broker on free loopback ports. */
     public static InProcessKafka start(Path dataDir) {
-        int brokerPort = FreePorts.any();
-        int controllerPort = FreePorts.any();
+        return start(dataDir, FreePorts.any(), FreePorts.any());
+    }
+
+    /**
+     * A new broker on this one's data and ports, after this one is closed: to clients it is the same broker coming
+     * back (for failure tests: the services keep their bootstrap address and reconnect on their own).
+     */
+    public InProcessKafka restart() {
+        return start(dataDir, brokerPort, controllerPort);
+    }
+
+    private static InProcessKafka start(Path dataDir, int brokerPort, int controllerPort) {
         Path logDir = dataDir.toAbsolutePath();
         try {
             Files.createDirectories(logDir);
@@ -48,7 +62,7 @@ public final class InProcessKafka implements AutoCloseable {
         KafkaConfig config = KafkaConfig.fromProps(properties(logDir, brokerPort, controllerPort), false);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         server.startup();
-        return new InProcessKafka(server, "127.0.0.1:" + brokerPort);
+        return new InProcessKafka(server, dataDir, brokerPort, controllerPort);
     }
 
     private static void format(Path logDir) throws Exception {
@@ -86,7 +100,7 @@ public final class InProcessKafka implements AutoCloseable {
     }
 
     public String bootstrapServers() {
-        return bootstrapServers;
+        return "127.0.0.1:" + brokerPort;
     }
 
     @Override

@@ -26,7 +26,8 @@ public final class LocalCluster implements AutoCloseable {
 
     private final LocalClusterSettings settings;
     private final LocalDatabase database;
-    private final InProcessKafka kafka;
+    private volatile InProcessKafka kafka;
+    private volatile boolean kafkaDown;
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final List<ConfigurableApplicationContext> reps = new CopyOnWriteArrayList<>();
     private final String receptorUrl;
@@ -79,6 +80,22 @@ public final class LocalCluster implements AutoCloseable {
         ConfigurableApplicationContext rep = reps.get(i);
         if (rep != null) {
             rep.close();
+        }
+    }
+
+    /** Stops the Kafka broker, for failure tests: the services keep running and must ride out its absence. */
+    public synchronized void stopKafka() {
+        if (!kafkaDown) {
+            kafka.close();
+            kafkaDown = true;
+        }
+    }
+
+    /** Starts the broker stopped by {@link #stopKafka()} again, on the same ports and with the same data. */
+    public synchronized void startKafka() {
+        if (kafkaDown) {
+            kafka = kafka.restart();
+            kafkaDown = false;
         }
     }
 
@@ -166,7 +183,9 @@ public final class LocalCluster implements AutoCloseable {
         for (int i = services.size() - 1; i >= 0; i--) {
             closing.add(services.get(i));
         }
-        closing.add(kafka);
+        if (!kafkaDown) {
+            closing.add(kafka);
+        }
         closing.add(database);
         for (AutoCloseable c : closing) {
             try {

@@ -52,6 +52,11 @@ final class Api {
         return call("DELETE", "/v1/desired_lrps/" + processGuid, null).statusCode();
     }
 
+    /** Marks a domain fresh for good, so that the converger may retire what it no longer desires. */
+    int freshDomain(String domain) {
+        return call("PUT", "/v1/domains/" + domain, null).statusCode();
+    }
+
     List<JsonNode> actuals(String processGuid) {
         HttpResponse<String> response = call("GET", "/v1/actual_lrps/" + processGuid, null);
         List<JsonNode> list = new ArrayList<>();
