@@ -30,9 +30,26 @@ enum ServiceKind {
         return applicationName;
     }
 
+    /**
+     * Spring Security is on the shared classpath only because the receptor needs it. The other services do not have it
+     * in their own jars, so here too they must not get Boot's default security (which would also log a generated
+     * password).
+     */
+    private static final String SECURITY_AUTO_CONFIGURATION = String.join(",",
+            "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+            "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
+            "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+            "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+            "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration");
+
     Map<String, String> defaults(LocalClusterSettings settings) {
+        Map<String, String> defaults = new java.util.LinkedHashMap<>();
         // One JVM holds every service: keep each connection pool small.
-        return Map.of("spring.datasource.hikari.maximum-pool-size", this == REP ? "4" : "8",
-                "spring.datasource.hikari.minimum-idle", "1");
+        defaults.put("spring.datasource.hikari.maximum-pool-size", this == REP ? "4" : "8");
+        defaults.put("spring.datasource.hikari.minimum-idle", "1");
+        if (this != RECEPTOR) {
+            defaults.put("spring.autoconfigure.exclude", SECURITY_AUTO_CONFIGURATION);
+        }
+        return defaults;
     }
 }

@@ -86,7 +86,8 @@ class RepKilledIT {
     @Test
     void theReceptorPasswordNeverAppearsInTheLogs(CapturedOutput output) {
         assertThat(api.cells()).hasSize(3);
-        assertThat(output.getAll()).contains("receptor").doesNotContain(PASSWORD);
+        assertThat(output.getAll()).contains("receptor").doesNotContain(PASSWORD)
+                .doesNotContain("Using generated security password");
     }
 
     private static long processes() {
