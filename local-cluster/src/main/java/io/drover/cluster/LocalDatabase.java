@@ -26,6 +26,8 @@ final class LocalDatabase implements AutoCloseable {
             EmbeddedPostgres server = EmbeddedPostgres.builder()
                     .setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
+                    // The cluster stops PostgreSQL itself, last: zonky's own hook would stop it under running services.
+                    .setRegisterShutdownHook(false)
                     .setPort(FreePorts.any())
                     .setServerConfig("max_connections", "400")
                     .setServerConfig("shared_buffers", "256MB")
