@@ -13,6 +13,21 @@ public record Resources(int memoryMb, int diskMb, int containers) {
         return new Resources(memoryMb - other.memoryMb, diskMb - other.diskMb, containers - other.containers);
     }
 
+    /** The resources {@code need} asks for beyond these, comma-separated ("memory, disk"); empty when it fits. */
+    public String lacking(Resources need) {
+        java.util.List<String> lacking = new java.util.ArrayList<>();
+        if (need.memoryMb > memoryMb) {
+            lacking.add("memory");
+        }
+        if (need.diskMb > diskMb) {
+            lacking.add("disk");
+        }
+        if (need.containers > containers) {
+            lacking.add("containers");
+        }
+        return String.join(", ", lacking);
+    }
+
     public boolean fits(Resources need) {
         return need.memoryMb <= memoryMb && need.diskMb <= diskMb && need.containers <= containers;
     }

@@ -44,17 +44,7 @@ public final class PlacementChecks {
 
     /** The resources {@code need} asks for beyond {@code available}, comma-separated; empty when it fits. */
     public static String lacking(Resources available, Resources need) {
-        List<String> lacking = new ArrayList<>();
-        if (need.memoryMb() > available.memoryMb()) {
-            lacking.add("memory");
-        }
-        if (need.diskMb() > available.diskMb()) {
-            lacking.add("disk");
-        }
-        if (need.containers() > available.containers()) {
-            lacking.add("containers");
-        }
-        return String.join(", ", lacking);
+        return available.lacking(need);
     }
 
     /** Which candidates a cell takes, and why it turns the others away. */

@@ -199,16 +199,6 @@ public final class SimulatedExecutor implements Executor {
     }
 
     static String lacking(Resources available, Resources need) {
-        List<String> lacking = new ArrayList<>();
-        if (need.memoryMb() > available.memoryMb()) {
-            lacking.add("memory");
-        }
-        if (need.diskMb() > available.diskMb()) {
-            lacking.add("disk");
-        }
-        if (need.containers() > available.containers()) {
-            lacking.add("containers");
-        }
-        return String.join(", ", lacking);
+        return available.lacking(need);
     }
 }
