@@ -31,7 +31,7 @@ enum ServiceKind {
     }
 
     /**
-     * Spring Security is on the shared classpath only because the receptor needs it. The other services do not have it
+     * Spring Security (and springdoc) is on the shared classpath only because the receptor needs it. The other services do not have it
      * in their own jars, so here too they must not get Boot's default security (which would also log a generated
      * password).
      */
@@ -49,6 +49,9 @@ enum ServiceKind {
         defaults.put("spring.datasource.hikari.minimum-idle", "1");
         if (this != RECEPTOR) {
             defaults.put("spring.autoconfigure.exclude", SECURITY_AUTO_CONFIGURATION);
+            // Likewise the OpenAPI document belongs to the receptor alone.
+            defaults.put("springdoc.api-docs.enabled", "false");
+            defaults.put("springdoc.swagger-ui.enabled", "false");
         }
         return defaults;
     }
