@@ -24,8 +24,7 @@ final class Database implements AutoCloseable {
     }
 
     double[] doubles(String sql, Object... args) {
-        double[] values = number(sql, args);
-        return values;
+        return number(sql, args);
     }
 
     private double[] number(String sql, Object... args) {

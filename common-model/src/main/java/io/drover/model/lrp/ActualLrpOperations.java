@@ -1,5 +1,6 @@
 package io.drover.model.lrp;
 
+import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
@@ -95,7 +96,7 @@ class ActualLrpOperations {
             ActualLrpSnapshot before = lrp.snapshot(policy);
             boolean changed = lrp.place(cell, now);
             if (changed) {
-                changes.actualChanged(LifecycleEventTypes.CHANGED, before, lrp, "placed on " + cell);
+                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "placed on " + cell);
                 byCell.computeIfAbsent(cell, c -> new ArrayList<>()).add(lrp);
             }
             return changed;
@@ -115,7 +116,7 @@ class ActualLrpOperations {
             ActualLrpSnapshot before = lrp.snapshot(policy);
             boolean changed = lrp.failPlacement(error, now);
             if (changed) {
-                changes.actualChanged(LifecycleEventTypes.CHANGED, before, lrp, error);
+                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, error);
             }
             return changed;
         })));
@@ -130,7 +131,7 @@ class ActualLrpOperations {
             ActualLrpSnapshot before = lrp.snapshot(policy);
             boolean changed = lrp.claim(owner, now);
             if (changed) {
-                changes.actualChanged(LifecycleEventTypes.CHANGED, before, lrp, "claimed by " + owner.cellId());
+                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "claimed by " + owner.cellId());
             }
             return changed;
         })));
@@ -155,7 +156,7 @@ class ActualLrpOperations {
                 ActualLrpSnapshot before = lrp.snapshot(policy);
                 boolean changed = lrp.start(r.owner(), r.netInfo(), now);
                 if (changed) {
-                    changes.actualChanged(LifecycleEventTypes.CHANGED, before, lrp, "started on " + r.owner().cellId());
+                    changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "started on " + r.owner().cellId());
                 }
                 return changed;
             }));
@@ -167,7 +168,7 @@ class ActualLrpOperations {
         ActualLrp lrp = require(key);
         ActualLrpSnapshot before = lrp.snapshot(policy);
         ActualLrpState after = lrp.crash(owner, reason, policy, clock.instant());
-        changes.actualChanged(LifecycleEventTypes.CRASHED, before, lrp, reason);
+        changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CRASHED, before, lrp, reason);
         if (after == ActualLrpState.UNCLAIMED) {
             requestStart(lrp.processGuid(), lrp.domain(), List.of(lrp.index()), "restart after crash", changes);
         }
@@ -213,7 +214,7 @@ class ActualLrpOperations {
             outcomes.put(key, apply(lrps.get(key), lrp -> {
                 ActualLrpSnapshot before = lrp.snapshot(policy);
                 lrp.unclaim(now);
-                changes.actualChanged(LifecycleEventTypes.CHANGED, before, lrp, reason);
+                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, reason);
                 toAuction.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
                 return true;
             }));

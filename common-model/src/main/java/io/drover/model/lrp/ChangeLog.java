@@ -1,5 +1,6 @@
 package io.drover.model.lrp;
 
+import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.OutboxMessage;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ final class ChangeLog {
     final List<Runnable> afterFlush = new ArrayList<>();
 
     void actualCreated(ActualLrp lrp, String reason) {
-        actual.add(new ActualChange("actual_lrp_created", null, lrp, null, reason));
+        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_CREATED, null, lrp, null, reason));
     }
 
     void actualChanged(String type, ActualLrpSnapshot before, ActualLrp lrp, String reason) {
@@ -24,7 +25,7 @@ final class ChangeLog {
     }
 
     void actualRemoved(ActualLrpSnapshot before, String reason) {
-        actual.add(new ActualChange("actual_lrp_removed", before, null, before, reason));
+        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, before, reason));
     }
 
     void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {

@@ -1,5 +1,6 @@
 package io.drover.model.lrp;
 
+import io.drover.model.messaging.LifecycleEvent;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.util.List;
@@ -52,7 +53,7 @@ public class DesiredLrpLifecycle {
             DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
             em.persist(lrp);
             ChangeLog changes = new ChangeLog();
-            changes.desired(DesiredLrpEventTypes.CREATED, null, lrp, "desired");
+            changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
             actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired", changes);
             return finish(changes, actor, lrp);
         });
@@ -94,7 +95,7 @@ public class DesiredLrpLifecycle {
             if (!lrp.update(update, clock.instant())) {
                 return before;
             }
-            changes.desired(DesiredLrpEventTypes.CHANGED, before, lrp, "updated");
+            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, lrp, "updated");
             if (lrp.instances() > previous) {
                 actuals.createUnclaimed(processGuid, lrp.domain(), indices(previous, lrp.instances()), "scaled up",
                         changes);
@@ -122,7 +123,7 @@ public class DesiredLrpLifecycle {
                     .setParameter("guid", processGuid).getResultList();
             em.remove(lrp);
             ChangeLog changes = new ChangeLog();
-            changes.desired(DesiredLrpEventTypes.REMOVED, before, null, "deleted");
+            changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
             finish(changes, actor, null);
             return null;
