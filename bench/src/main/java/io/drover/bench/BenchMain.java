@@ -5,6 +5,7 @@ import io.drover.cluster.LocalClusterSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +30,10 @@ public final class BenchMain {
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
             BenchSettings.awaitCells(db, scale.cells(), Duration.ofMinutes(2));
-            figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5)));
+            Path recording = Path.of("bench", "results", "p1-" + (quick ? "quick" : "full") + "-"
+                    + Instant.now().toString().replace(':', '-') + ".jfr");
+            figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5),
+                    recording));
             figures.addAll(BenchSettings.clusterScenarios(cluster, db));
             figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, scale.loadDuration()));
             figures.add(new HeapUsage().run(4));

@@ -1,5 +1,7 @@
 package io.drover.bench;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -18,9 +20,12 @@ final class DesireAtScale {
         this.db = db;
     }
 
-    Figure run(int lrps, int instances, int concurrency, Duration timeout) throws InterruptedException {
+    Figure run(int lrps, int instances, int concurrency, Duration timeout, Path recording)
+            throws InterruptedException, IOException {
         long total = (long) lrps * instances;
         AtomicInteger failed = new AtomicInteger();
+        CpuAccount cpuBefore = CpuAccount.now();
+        Profile profile = Profile.start();
         ExecutorService pool = Executors.newFixedThreadPool(concurrency);
         long start = System.nanoTime();
         for (int i = 0; i < lrps; i++) {
@@ -41,6 +46,11 @@ final class DesireAtScale {
             running = db.count("SELECT count(*) FROM actual_lrps WHERE state = 'RUNNING'");
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        String cpu = CpuAccount.now().since(cpuBefore);
+        String samples;
+        try (profile) {
+            samples = profile.stopAndSummarize(recording);
+        }
         pool.awaitTermination(1, TimeUnit.MINUTES);
         double[] latency = db.doubles("SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), 0), "
                 + "coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms), 0) FROM ("
@@ -55,8 +65,23 @@ final class DesireAtScale {
                 : "only %,d of %,d RUNNING after %.0f s".formatted(running, total, seconds);
         return new Figure("P1 desire %,d x %d onto the cells".formatted(lrps, instances), figure,
                 "all RUNNING <= %.0f s".formatted(targetSeconds), all && seconds <= targetSeconds,
-                "desire->RUNNING p50 %.0f ms, p99 %.0f ms; %d create requests failed".formatted(latency[0],
-                        latency[1], failed.get()));
+                "desire->RUNNING p50 %.0f ms, p99 %.0f ms; %d create requests failed; %s; %s; %s".formatted(
+                        latency[0], latency[1], failed.get(), stages(), cpu, samples));
+    }
+
+    /** Median time each instance spent in each step, to show which stage of the pipeline is behind. */
+    private String stages() {
+        double[] p50 = db.doubles("SELECT"
+                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY placed - created), 0),"
+                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY claimed - placed), 0),"
+                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY running - claimed), 0) FROM ("
+                + " SELECT extract(epoch FROM min(at) FILTER (WHERE from_state IS NULL)) * 1000 AS created,"
+                + "  extract(epoch FROM min(at) FILTER (WHERE reason LIKE 'placed on %')) * 1000 AS placed,"
+                + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'CLAIMED')) * 1000 AS claimed,"
+                + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'RUNNING')) * 1000 AS running"
+                + " FROM lrp_events WHERE entity = 'actual' GROUP BY process_guid, instance_index) t");
+        return "median per step: created->placed %.0f ms, placed->claimed %.0f ms, claimed->RUNNING %.0f ms"
+                .formatted(p50[0], p50[1], p50[2]);
     }
 
     static List<String> guids(int lrps) {

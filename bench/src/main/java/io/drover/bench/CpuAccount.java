@@ -1,0 +1,134 @@
+package io.drover.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Where the machine's CPU went during a scenario: this JVM by thread group (each service's threads have their own
+ * names), the PostgreSQL server processes, and everything else on the machine. Read from {@code /proc} and the JVM's
+ * thread CPU clocks; on a system without {@code /proc} only the JVM's share is reported.
+ */
+final class CpuAccount {
+
+    private static final double TICKS_PER_SECOND = 100.0; // USER_HZ on Linux
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final long wallNanos;
+    private final double machineBusy;
+    private final double machineTotal;
+    private final double postgres;
+    private final Map<Long, Long> threadNanos;
+    private final Map<Long, String> threadGroups;
+
+    private CpuAccount(long wallNanos, double[] machine, double postgres, Map<Long, Long> threadNanos,
+            Map<Long, String> threadGroups) {
+        this.wallNanos = wallNanos;
+        this.machineBusy = machine[0];
+        this.machineTotal = machine[1];
+        this.postgres = postgres;
+        this.threadNanos = threadNanos;
+        this.threadGroups = threadGroups;
+    }
+
+    static CpuAccount now() {
+        Map<Long, Long> nanos = new HashMap<>();
+        Map<Long, String> groups = new HashMap<>();
+        for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+            if (info != null) {
+                long cpu = THREADS.getThreadCpuTime(info.getThreadId());
+                if (cpu >= 0) {
+                    nanos.put(info.getThreadId(), cpu);
+                    groups.put(info.getThreadId(), group(info.getThreadName()));
+                }
+            }
+        }
+        return new CpuAccount(System.nanoTime(), machineSeconds(), postgresSeconds(), nanos, groups);
+    }
+
+    /** One line: core-seconds used by the machine, the JVM's busiest thread groups, PostgreSQL and the rest. */
+    String since(CpuAccount before) {
+        double wall = (wallNanos - before.wallNanos) / 1e9;
+        double cores = Runtime.getRuntime().availableProcessors();
+        Map<String, Double> byGroup = new HashMap<>();
+        threadNanos.forEach((id, cpu) -> byGroup.merge(threadGroups.get(id),
+                (cpu - before.threadNanos.getOrDefault(id, 0L)) / 1e9, Double::sum));
+        double jvm = byGroup.values().stream().mapToDouble(Double::doubleValue).sum();
+        double busy = machineBusy - before.machineBusy;
+        double pg = postgres - before.postgres;
+        String top = byGroup.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .limit(8).map(e -> "%s %.0f".formatted(e.getKey(), e.getValue())).collect(Collectors.joining(", "));
+        double idlePercent = machineTotal > before.machineTotal
+                ? 100 * (1 - busy / (machineTotal - before.machineTotal)) : Double.NaN;
+        return ("CPU over %.0f s on %.0f cores: %.0f core-s busy (%.0f %% idle); this JVM %.0f core-s (%s), "
+                + "PostgreSQL %.0f core-s, other processes %.0f core-s").formatted(wall, cores, busy, idlePercent,
+                jvm, top, pg, Math.max(0, busy - jvm - pg));
+    }
+
+    /** Thread names without their numbers, so one pool is one group ("rep-worker-7" is "rep-worker"). */
+    static String group(String threadName) {
+        String name = threadName.replaceAll("\\d+", "").replaceAll("[-_#.|\\s]+$", "");
+        if (name.startsWith("http-nio")) {
+            return "receptor http";
+        }
+        if (name.startsWith("kafka-producer-network-thread")) {
+            return "kafka producers";
+        }
+        if (name.startsWith("data-plane-kafka") || name.startsWith("kafka-") || name.startsWith("quorum-controller")
+                || name.startsWith("group-coordinator") || name.startsWith("broker-")) {
+            return "kafka broker";
+        }
+        if (name.contains("KafkaListenerEndpointContainer") || name.contains("Container-C")) {
+            return "kafka listeners (" + name.replaceAll("-C.*", "") + ")";
+        }
+        return name.isEmpty() ? "unnamed" : name;
+    }
+
+    /** Busy and total jiffies of all cores since boot, in seconds; zeros without {@code /proc}. */
+    private static double[] machineSeconds() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i < f.length; i++) {
+                total += Long.parseLong(f[i]);
+            }
+            long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
+            return new double[] {(total - idle) / TICKS_PER_SECOND, total / TICKS_PER_SECOND};
+        } catch (IOException | RuntimeException e) {
+            return new double[] {0, 0};
+        }
+    }
+
+    /** CPU seconds of every live process named {@code postgres} (the embedded server and its backends). */
+    private static double postgresSeconds() {
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .mapToDouble(CpuAccount::postgresProcessSeconds).sum();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static double postgresProcessSeconds(Path proc) {
+        try {
+            String stat = Files.readString(proc.resolve("stat"));
+            int close = stat.lastIndexOf(')');
+            if (!stat.substring(stat.indexOf('(') + 1, close).equals("postgres")) {
+                return 0;
+            }
+            List<String> f = List.of(stat.substring(close + 2).split(" "));
+            // fields after the name: state is [0]; utime [11], stime [12], cutime [13], cstime [14]
+            return (Long.parseLong(f.get(11)) + Long.parseLong(f.get(12))) / TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException e) {
+            return 0; // the process ended while we read it
+        }
+    }
+}

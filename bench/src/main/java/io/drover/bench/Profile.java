@@ -1,0 +1,110 @@
+package io.drover.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * A JDK Flight Recorder profile of one scenario: CPU samples of every thread of this JVM, summed by the library the
+ * sampled code was in (the innermost frame outside the JDK) and by the Drover method it was working for (the innermost
+ * {@code io.drover} frame). The recording itself is kept next to the results for {@code jfr} or JDK Mission Control.
+ */
+final class Profile implements AutoCloseable {
+
+    private static final List<Map.Entry<String, String>> LIBRARIES = List.of(
+            Map.entry("org.hibernate.", "Hibernate"), Map.entry("org.postgresql.", "PostgreSQL JDBC driver"),
+            Map.entry("com.zaxxer.hikari.", "Hikari pool"), Map.entry("tools.jackson.", "Jackson (JSON)"),
+            Map.entry("com.fasterxml.jackson.", "Jackson (JSON)"), Map.entry("org.apache.kafka.", "Kafka"),
+            Map.entry("kafka.", "Kafka"), Map.entry("org.apache.catalina.", "Tomcat"),
+            Map.entry("org.apache.coyote.", "Tomcat"), Map.entry("org.apache.tomcat.", "Tomcat"),
+            Map.entry("org.springframework.security.", "Spring Security"),
+            Map.entry("org.springframework.kafka.", "Spring Kafka"), Map.entry("org.springframework.", "Spring"),
+            Map.entry("ch.qos.logback.", "Logback"), Map.entry("org.slf4j.", "Logback"),
+            Map.entry("io.micrometer.", "Micrometer"), Map.entry("io.drover.", "Drover"));
+
+    private final Recording recording = new Recording();
+
+    private Profile() {
+        recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10)).withStackTrace();
+        recording.setName("drover-bench");
+    }
+
+    static Profile start() {
+        Profile profile = new Profile();
+        profile.recording.start();
+        return profile;
+    }
+
+    /** Stops the recording, keeps it as {@code file} and sums its samples. */
+    String stopAndSummarize(Path file) throws IOException {
+        recording.stop();
+        Files.createDirectories(file.getParent());
+        recording.dump(file);
+        Map<String, Integer> byLibrary = new HashMap<>();
+        Map<String, Integer> byOperation = new HashMap<>();
+        int samples = 0;
+        for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+            if (event.getStackTrace() == null) {
+                continue;
+            }
+            samples++;
+            List<RecordedFrame> frames = event.getStackTrace().getFrames();
+            byLibrary.merge(library(frames), 1, Integer::sum);
+            byOperation.merge(operation(frames), 1, Integer::sum);
+        }
+        return "JFR CPU samples: %d; by library: %s; by Drover code: %s; recording %s".formatted(samples,
+                top(byLibrary, samples, 8), top(byOperation, samples, 8), file);
+    }
+
+    private static String library(List<RecordedFrame> frames) {
+        for (RecordedFrame frame : frames) {
+            String type = type(frame);
+            if (!isJdk(type)) {
+                return LIBRARIES.stream().filter(l -> type.startsWith(l.getKey())).map(Map.Entry::getValue)
+                        .findFirst().orElse("other libraries");
+            }
+        }
+        return "JDK";
+    }
+
+    private static String operation(List<RecordedFrame> frames) {
+        for (RecordedFrame frame : frames) {
+            String type = type(frame);
+            if (type.startsWith("io.drover.")) {
+                String simple = type.substring(type.lastIndexOf('.') + 1).replaceAll("\\$.*", "");
+                String method = frame.getMethod().getName().replaceAll("^lambda\\$(\\w+)\\$\\d+$", "$1");
+                return simple + "." + method;
+            }
+        }
+        return "outside Drover code";
+    }
+
+    private static String type(RecordedFrame frame) {
+        return frame.getMethod() == null ? "" : frame.getMethod().getType().getName();
+    }
+
+    private static boolean isJdk(String type) {
+        return type.isEmpty() || type.startsWith("java.") || type.startsWith("javax.") || type.startsWith("jdk.")
+                || type.startsWith("sun.") || type.startsWith("com.sun.");
+    }
+
+    private static String top(Map<String, Integer> counts, int total, int limit) {
+        return counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(limit)
+                .map(e -> "%s %.0f %%".formatted(e.getKey(), 100.0 * e.getValue() / Math.max(1, total)))
+                .collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public void close() {
+        recording.close();
+    }
+}
