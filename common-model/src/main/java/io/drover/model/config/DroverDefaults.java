@@ -8,8 +8,8 @@ import org.springframework.core.env.MapPropertySource;
 
 /**
  * Defaults every Drover service shares, at the lowest precedence so any service or user setting wins: schema owned by
- * Flyway and only validated by Hibernate, JDBC batching for the lifecycle's batch operations, no open session in view,
- * durable string producers and manual-offset-free consumers.
+ * Flyway and only validated by Hibernate, JDBC batching (rewritten into multi-row INSERTs) for the lifecycle's batch
+ * operations, no open session in view, durable string producers and manual-offset-free consumers.
  */
 public class DroverDefaults implements EnvironmentPostProcessor {
 
@@ -21,6 +21,8 @@ public class DroverDefaults implements EnvironmentPostProcessor {
             Map.entry("spring.jpa.properties.hibernate.order_updates", "true"),
             Map.entry("spring.jpa.properties.hibernate.jdbc.batch_versioned_data", "true"),
             Map.entry("spring.datasource.hikari.maximum-pool-size", "16"),
+            // batched INSERTs (audit rows, outbox rows, new actual LRPs) become multi-row statements
+            Map.entry("spring.datasource.hikari.data-source-properties.reWriteBatchedInserts", "true"),
             Map.entry("spring.kafka.producer.acks", "all"),
             Map.entry("spring.kafka.consumer.auto-offset-reset", "earliest"),
             Map.entry("spring.kafka.consumer.enable-auto-commit", "false"),
