@@ -115,6 +115,9 @@ public class LifecycleEventFeed implements SmartLifecycle {
     }
 
     private void stream(ConsumerRecord<String, String> record) {
+        if (stream.clientCount() == 0) {
+            return; // nobody listens: do not parse and re-encode every event of the cluster
+        }
         try {
             LifecycleEvent event = Json.read(record.value(), LifecycleEvent.class);
             String data = SseEvents.data(event);
