@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     pause share one pass, so a burst of desires costs a pass every few seconds, not one per desire
  * @param staleUnclaimedAfter rule 3: an UNCLAIMED instance untouched for longer is auctioned again
  * @param maxLostCellUnclaims rule 2: at most this many unclaims per pass (the auctioneer's batch)
+ * @param maxStaleUnclaims rule 3: at most this many re-auctions per pass
  * @param batchSize instances per lifecycle call (one transaction each)
  * @param gcInterval how often garbage collection (rule 7) runs
  * @param eventRetention {@code lrp_events} older than this are deleted
@@ -25,7 +26,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,
         @DefaultValue("1s") Duration cellWatchInterval, @DefaultValue("250ms") Duration debounce,
         @DefaultValue("5s") Duration desiredChangeDelay, @DefaultValue("30s") Duration staleUnclaimedAfter,
-        @DefaultValue("5000") int maxLostCellUnclaims, @DefaultValue("500") int batchSize,
+        @DefaultValue("5000") int maxLostCellUnclaims, @DefaultValue("500") int maxStaleUnclaims,
+        @DefaultValue("500") int batchSize,
         @DefaultValue("5m") Duration gcInterval, @DefaultValue("7d") Duration eventRetention,
         @DefaultValue("1h") Duration sentOutboxRetention, @DefaultValue("10000") int gcBatchSize) {
 }

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The converger's meters (SPEC 10): pass duration, actions by rule (applied or skipped), LRPs missing and extra as of
- * the last pass, actions a stale domain held back, lost-cell unclaims deferred by the rate limit, and failed passes.
+ * the last pass, actions a stale domain held back, lost-cell unclaims and stale re-auctions deferred by the rate
+ * limits, and failed passes.
  */
 class ConvergenceMetrics {
 
@@ -21,6 +22,7 @@ class ConvergenceMetrics {
     private final Counter unfreshExtra;
     private final Counter unfreshOrphan;
     private final Counter lostCellDeferred;
+    private final Counter staleUnclaimedDeferred;
     private final Counter passes;
     private final Counter failedPasses;
     private final AtomicInteger missing = new AtomicInteger();
@@ -35,6 +37,7 @@ class ConvergenceMetrics {
         unfreshExtra = registry.counter("drover.convergence.skipped.unfresh", "rule", Rule.EXTRA_INDEX.tag());
         unfreshOrphan = registry.counter("drover.convergence.skipped.unfresh", "rule", Rule.ORPHAN.tag());
         lostCellDeferred = registry.counter("drover.convergence.lost.cell.deferred");
+        staleUnclaimedDeferred = registry.counter("drover.convergence.stale.unclaimed.deferred");
         passes = registry.counter("drover.convergence.passes", "result", "ok");
         failedPasses = registry.counter("drover.convergence.passes", "result", "failed");
         registry.gauge("drover.convergence.lrps.missing", missing);
@@ -51,6 +54,7 @@ class ConvergenceMetrics {
         unfreshExtra.increment(plan.unfreshExtraIndices());
         unfreshOrphan.increment(plan.unfreshOrphans());
         lostCellDeferred.increment(plan.deferredLostCell());
+        staleUnclaimedDeferred.increment(plan.deferredStaleUnclaimed());
         missing.set(plan.missingInstances());
         extra.set(plan.extraInstances());
         passes.increment();

@@ -32,7 +32,7 @@ class PassConfiguration {
     ConvergencePass convergencePass(DataSource dataSource, PlatformTransactionManager transactions, Clock clock,
             ActualLrpLifecycle lifecycle, ConvergerProperties properties, MeterRegistry registry) {
         Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
-                properties.maxLostCellUnclaims());
+                properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
         return new ConvergencePass(new SnapshotReader(dataSource, transactions, clock), convergence,
                 new PlanExecutor(lifecycle, properties.batchSize()), new ConvergenceMetrics(registry));
     }

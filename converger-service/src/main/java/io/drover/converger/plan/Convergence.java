@@ -24,18 +24,22 @@ public class Convergence {
     private final CrashRestartPolicy restartPolicy;
     private final long staleUnclaimedMillis;
     private final int maxLostCellUnclaims;
+    private final int maxStaleUnclaims;
 
     /**
      * @param staleUnclaimedAfter an UNCLAIMED instance untouched (no change, no placement) for longer is auctioned again
      * @param maxLostCellUnclaims at most this many rule 2 unclaims per pass; the rest wait for the next pass
+     * @param maxStaleUnclaims at most this many rule 3 re-auctions per pass; the rest wait for the next pass
      */
-    public Convergence(CrashRestartPolicy restartPolicy, Duration staleUnclaimedAfter, int maxLostCellUnclaims) {
-        if (maxLostCellUnclaims < 1) {
-            throw new IllegalArgumentException("maxLostCellUnclaims must be at least 1");
+    public Convergence(CrashRestartPolicy restartPolicy, Duration staleUnclaimedAfter, int maxLostCellUnclaims,
+            int maxStaleUnclaims) {
+        if (maxLostCellUnclaims < 1 || maxStaleUnclaims < 1) {
+            throw new IllegalArgumentException("the per-pass limits must be at least 1");
         }
         this.restartPolicy = restartPolicy;
         this.staleUnclaimedMillis = staleUnclaimedAfter.toMillis();
         this.maxLostCellUnclaims = maxLostCellUnclaims;
+        this.maxStaleUnclaims = maxStaleUnclaims;
     }
 
     public Plan plan(ConvergenceSnapshot snapshot) {
@@ -94,17 +98,21 @@ public class Convergence {
 
     /**
      * Rule 3: UNCLAIMED for longer than the limit since its last change or placement is auctioned again; so is one
-     * placed on a cell whose presence expired, at once, since that cell will never claim it.
+     * placed on a cell whose presence expired, at once, since that cell will never claim it. A few per pass: when the
+     * cells fall behind under a burst, re-auctioning everything they have not claimed yet only adds to their queue.
      */
     private void staleUnclaimed(Actual actual, ConvergenceSnapshot snapshot, Plan.Builder plan) {
-        if (actual.placedCellId() != null && !snapshot.liveCells().contains(actual.placedCellId())) {
-            plan.staleUnclaimed(actual.key());
-            return;
-        }
+        boolean placedOnLostCell = actual.placedCellId() != null
+                && !snapshot.liveCells().contains(actual.placedCellId());
         Instant lastTouched = actual.placedAt() != null && actual.placedAt().isAfter(actual.since())
                 ? actual.placedAt() : actual.since();
-        if (snapshot.now().toEpochMilli() - lastTouched.toEpochMilli() > staleUnclaimedMillis) {
+        if (!placedOnLostCell && snapshot.now().toEpochMilli() - lastTouched.toEpochMilli() <= staleUnclaimedMillis) {
+            return;
+        }
+        if (plan.staleUnclaimedCount() < maxStaleUnclaims) {
             plan.staleUnclaimed(actual.key());
+        } else {
+            plan.deferredStaleUnclaimed(1);
         }
     }
 

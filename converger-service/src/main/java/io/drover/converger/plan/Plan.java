@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The repairs one pass decided, by rule, in snapshot order. Actions a stale domain held back (rules 5 and 6) and
- * lost-cell unclaims beyond the per-pass limit (rule 2) are only counted: the next pass decides again.
+ * re-auctions beyond the per-pass limits (rules 2 and 3) are only counted: the next pass decides again.
  *
  * @param missing rule 1: indices to create, grouped per desired LRP (one auction request each)
  * @param lostCell rule 2: CLAIMED/RUNNING on an expired cell, to unclaim
@@ -15,12 +15,13 @@ import java.util.List;
  * @param extraIndices rule 5: index at or beyond the desired instances, to retire
  * @param orphans rule 6: no desired LRP, to retire
  * @param deferredLostCell rule 2 actions left for a later pass by the rate limit
+ * @param deferredStaleUnclaimed rule 3 actions left for a later pass by the rate limit
  * @param unfreshExtraIndices rule 5 actions skipped because the domain is not fresh
  * @param unfreshOrphans rule 6 actions skipped because the domain is not fresh
  */
 public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, List<ActualLrpKey> staleUnclaimed,
         List<ActualLrpKey> crashRestarts, List<ActualLrpKey> extraIndices, List<ActualLrpKey> orphans,
-        int deferredLostCell, int unfreshExtraIndices, int unfreshOrphans) {
+        int deferredLostCell, int deferredStaleUnclaimed, int unfreshExtraIndices, int unfreshOrphans) {
 
     public Plan {
         missing = List.copyOf(missing);
@@ -84,7 +85,7 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
 
     /** Nothing to do and nothing held back. */
     public boolean isEmpty() {
-        return totalActions() == 0 && deferredLostCell == 0 && skippedUnfresh() == 0;
+        return totalActions() == 0 && deferredLostCell == 0 && deferredStaleUnclaimed == 0 && skippedUnfresh() == 0;
     }
 
     /** Collects a plan rule by rule; {@link Convergence} fills it, tests spell out the plan they expect with it. */
@@ -97,6 +98,7 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
         private final List<ActualLrpKey> extraIndices = new ArrayList<>();
         private final List<ActualLrpKey> orphans = new ArrayList<>();
         private int deferredLostCell;
+        private int deferredStaleUnclaimed;
         private int unfreshExtraIndices;
         private int unfreshOrphans;
 
@@ -138,6 +140,11 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
             return this;
         }
 
+        public Builder deferredStaleUnclaimed(int count) {
+            deferredStaleUnclaimed += count;
+            return this;
+        }
+
         public Builder unfreshExtraIndex(int count) {
             unfreshExtraIndices += count;
             return this;
@@ -152,9 +159,13 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
             return lostCell.size();
         }
 
+        int staleUnclaimedCount() {
+            return staleUnclaimed.size();
+        }
+
         public Plan build() {
             return new Plan(missing, lostCell, staleUnclaimed, crashRestarts, extraIndices, orphans, deferredLostCell,
-                    unfreshExtraIndices, unfreshOrphans);
+                    deferredStaleUnclaimed, unfreshExtraIndices, unfreshOrphans);
         }
     }
 }

@@ -25,7 +25,7 @@ class ConvergencePerformanceTest {
     @Test
     void plansOverAHundredThousandActualsWellUnderASecond() {
         ConvergenceSnapshot snapshot = snapshotWithOneCellLost();
-        Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30), 5_000);
+        Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30), 5_000, 5_000);
 
         long coldStart = System.nanoTime();
         Plan plan = convergence.plan(snapshot);

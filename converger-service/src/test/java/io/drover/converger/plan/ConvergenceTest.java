@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Each case: given this snapshot, expect exactly this plan. */
 class ConvergenceTest {
 
-    private final Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30), 3);
+    private final Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30), 3, 2);
 
     private Plan plan(Given given) {
         return convergence.plan(given.snapshot());
@@ -143,6 +143,17 @@ class ConvergenceTest {
             assertThat(plan(given().liveCells("cell-1").desired("web", 1)
                     .placed("web", 0, ago(300), "cell-1", ago(31))))
                     .isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).build());
+        }
+
+        @Test
+        void aBacklogOfStaleInstancesIsRateLimitedPerPass() {
+            Plan plan = plan(given().liveCells("cell-1").desired("web", 4)
+                    .placed("web", 0, ago(300), "cell-1", ago(31)).unclaimed("web", 1, ago(31))
+                    .placed("web", 2, ago(300), "cell-gone", ago(1)).unclaimed("web", 3, ago(31)));
+
+            assertThat(plan).isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).staleUnclaimed(key("web", 1))
+                    .deferredStaleUnclaimed(2).build());
+            assertThat(plan.isEmpty()).isFalse();
         }
 
         @Test
