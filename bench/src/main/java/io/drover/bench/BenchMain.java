@@ -33,7 +33,7 @@ public final class BenchMain {
             Path recording = Path.of("bench", "results", "p1-" + (quick ? "quick" : "full") + "-"
                     + Instant.now().toString().replace(':', '-') + ".jfr");
             figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5),
-                    recording));
+                    Duration.ofMinutes(5), recording));
             figures.addAll(BenchSettings.clusterScenarios(cluster, db));
             figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, scale.loadDuration()));
             figures.add(new HeapUsage().run(4));
