@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.hibernate.BatchSize;
@@ -71,13 +72,12 @@ class ActualLrpOperations {
     /** Creates the missing indices as UNCLAIMED and asks for one auction for all of them; returns what it created. */
     List<Integer> createUnclaimed(String processGuid, String domain, Collection<Integer> indices, String reason,
             ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrp> existing = load(indices.stream().map(i -> ActualLrpKey.of(processGuid, i)).toList());
+        Set<Integer> existing = existingIndices(processGuid, indices);
         Instant now = clock.instant();
         List<Integer> created = new ArrayList<>();
-        for (int index : new java.util.TreeSet<>(indices)) {
-            ActualLrpKey key = ActualLrpKey.of(processGuid, index);
-            if (!existing.containsKey(key)) {
-                ActualLrp lrp = ActualLrp.unclaimed(key, domain, ids.get(), now);
+        for (int index : new TreeSet<>(indices)) {
+            if (!existing.contains(index)) {
+                ActualLrp lrp = ActualLrp.unclaimed(ActualLrpKey.of(processGuid, index), domain, ids.get(), now);
                 em.persist(lrp);
                 changes.actualCreated(lrp, reason);
                 created.add(index);
@@ -244,6 +244,21 @@ class ActualLrpOperations {
             throw new ActualLrpNotFoundException(key);
         }
         return lrp;
+    }
+
+    /** Which of these indices have a record: only the indices, so no entity is loaded for a brand-new desire. */
+    private Set<Integer> existingIndices(String processGuid, Collection<Integer> indices) {
+        if (indices.isEmpty()) {
+            return Set.of();
+        }
+        em.flush(); // records persisted earlier in this transaction must be seen by the query
+        return new HashSet<>(jdbc.query(con -> {
+            var ps = con.prepareStatement(
+                    "SELECT instance_index FROM actual_lrps WHERE process_guid = ? AND instance_index = ANY (?)");
+            ps.setString(1, processGuid);
+            ps.setArray(2, con.createArrayOf("integer", indices.toArray()));
+            return ps;
+        }, (rs, i) -> rs.getInt(1)));
     }
 
     private Set<String> liveCells(Collection<String> cellIds) {
