@@ -47,6 +47,9 @@ enum ServiceKind {
         // One JVM holds every service: keep each connection pool small.
         defaults.put("spring.datasource.hikari.maximum-pool-size", this == REP ? "4" : "8");
         defaults.put("spring.datasource.hikari.minimum-idle", "1");
+        // The contexts share one Logback: its application-name label would name whichever context configured it last
+        // on every line. The logger (io.drover.<service>...) and thread names say which service wrote a line.
+        defaults.put("logging.include-application-name", "false");
         if (this != RECEPTOR) {
             defaults.put("spring.autoconfigure.exclude", SECURITY_AUTO_CONFIGURATION);
             // Likewise the OpenAPI document belongs to the receptor alone.
