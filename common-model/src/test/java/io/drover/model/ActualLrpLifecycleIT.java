@@ -72,6 +72,21 @@ class ActualLrpLifecycleIT {
     }
 
     @Test
+    void aGuardThatRefusesRollsTheOperationBackAndIsNotRetried() {
+        java.util.concurrent.atomic.AtomicInteger checks = new java.util.concurrent.atomic.AtomicInteger();
+        ActualLrpLifecycle fenced = lifecycle.guardedBy(() -> {
+            checks.incrementAndGet();
+            throw new IllegalStateException("not the leader");
+        });
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> fenced.createUnclaimed(guid, "d1", List.of(0), "missing",
+                CONVERGER)).isInstanceOf(IllegalStateException.class).hasMessage("not the leader");
+        assertThat(checks).hasValue(1);
+        assertThat(actuals.findByProcessGuid(guid)).isEmpty();
+        assertThat(lifecycle.guardedBy(() -> { }).createUnclaimed(guid, "d1", List.of(0), "missing", CONVERGER))
+                .as("a guard that passes").containsExactly(0);
+    }
+
+    @Test
     void createUnclaimedRequestsOneAuctionForAllNewIndices() {
         assertThat(lifecycle.createUnclaimed(guid, "d1", List.of(2, 0, 1, 1), "desired", CONVERGER))
                 .containsExactly(0, 1, 2);

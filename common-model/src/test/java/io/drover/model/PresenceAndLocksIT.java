@@ -101,6 +101,19 @@ class PresenceAndLocksIT {
         assertThat(locks.tryAcquire(lock, "a", TTL)).as("a release hands over at once").isTrue();
     }
 
+    @Test
+    void aLockIsHeldByItsHolderOfRecordUntilAnotherTakesIt() {
+        String lock = "converger-" + UUID.randomUUID();
+        assertThat(locks.isHeld(lock, "a")).as("no lock row yet").isFalse();
+        assertThat(locks.tryAcquire(lock, "a", TTL)).isTrue();
+        assertThat(locks.isHeld(lock, "a")).isTrue();
+        assertThat(locks.isHeld(lock, "b")).isFalse();
+        clock.advance(TTL.plusSeconds(1));
+        assertThat(locks.isHeld(lock, "a")).as("expired, but nobody took it yet").isTrue();
+        assertThat(locks.tryAcquire(lock, "b", TTL)).isTrue();
+        assertThat(locks.isHeld(lock, "a")).as("taken over").isFalse();
+    }
+
     private static CellRegistration registration(String cell, int memoryMb) {
         return new CellRegistration(cell, "z1", "10.0.0.1", new Resources(memoryMb, 4096, 10), List.of("preloaded:host"),
                 List.of("ssd"), List.of());

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -99,9 +100,36 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /** The application context of a running service, by its {@code spring.application.name}. */
-    public ConfigurableApplicationContext service(String applicationName) {
-        return services.stream()
+    /** Stops PostgreSQL, for failure tests: the services keep running and must ride out its absence. */
+    public void stopDatabase() {
+        database.stop();
+    }
+
+    /** Starts PostgreSQL stopped by {@link #stopDatabase()} again, on the same port and with the same data. */
+    public void startDatabase() {
+        database.restart();
+    }
+
+    /**
+     * Starts one more instance of a service (a standby converger, say) beside the running ones, given extra properties
+     * and initializers (tests register their beans with these). It stops with the cluster.
+     */
+    @SafeVarargs
+    public final ConfigurableApplicationContext startService(String applicationName, Map<String, String> properties,
+            ApplicationContextInitializer<ConfigurableApplicationContext>... initializers) {
+        ServiceKind kind = java.util.Arrays.stream(ServiceKind.values())
+                .filter(k -> k.applicationName().equals(applicationName) && k != ServiceKind.REP).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no service " + applicationName));
+        ConfigurableApplicationContext context = launch(kind, properties, initializers);
+        synchronized (this) {
+            services.add(context);
+        }
+        return context;
+    }
+
+    /** The application context of a running service, by its {@code spring.application.name} (the first started). */
+    public synchronized ConfigurableApplicationContext service(String applicationName) {
+        return services.stream().filter(ConfigurableApplicationContext::isActive)
                 .filter(c -> applicationName.equals(c.getEnvironment().getProperty("spring.application.name")))
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("no service " + applicationName));
     }
@@ -124,7 +152,9 @@ public final class LocalCluster implements AutoCloseable {
         return future;
     }
 
-    private ConfigurableApplicationContext launch(ServiceKind kind, Map<String, String> own) {
+    @SafeVarargs
+    private ConfigurableApplicationContext launch(ServiceKind kind, Map<String, String> own,
+            ApplicationContextInitializer<ConfigurableApplicationContext>... initializers) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("spring.application.name", kind.applicationName());
         properties.put("spring.datasource.url", database.jdbcUrl());
@@ -142,7 +172,7 @@ public final class LocalCluster implements AutoCloseable {
                 .toArray(String[]::new);
         long started = System.nanoTime();
         ConfigurableApplicationContext context = new SpringApplicationBuilder(kind.applicationClass())
-                .logStartupInfo(false).registerShutdownHook(false).run(args);
+                .logStartupInfo(false).registerShutdownHook(false).initializers(initializers).run(args);
         log.info("local-cluster-service-started service={} duration_ms={}", kind.applicationName(),
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         return context;
@@ -168,8 +198,8 @@ public final class LocalCluster implements AutoCloseable {
         return database.jdbcUrl();
     }
 
-    public List<ConfigurableApplicationContext> services() {
-        return Collections.unmodifiableList(services);
+    public synchronized List<ConfigurableApplicationContext> services() {
+        return List.copyOf(services);
     }
 
     @Override

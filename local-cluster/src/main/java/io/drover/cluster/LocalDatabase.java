@@ -9,34 +9,60 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 
-/** PostgreSQL 15 from zonky's embedded binaries, with its data kept in {@code dataDir} across restarts. */
+/**
+ * PostgreSQL 15 from zonky's embedded binaries, with its data kept in {@code dataDir} across restarts. It can be stopped
+ * and started again under running services (failure tests): same port, same data directory, so their JDBC URLs stay
+ * valid and their pools reconnect.
+ */
 final class LocalDatabase implements AutoCloseable {
 
     static final String DATABASE = "drover";
 
-    private final EmbeddedPostgres server;
+    private final Path dataDir;
+    private final int port;
+    private EmbeddedPostgres server;
 
-    private LocalDatabase(EmbeddedPostgres server) {
-        this.server = server;
+    private LocalDatabase(Path dataDir, int port) {
+        this.dataDir = dataDir;
+        this.port = port;
+        this.server = launch();
+        createDatabaseIfMissing(server);
     }
 
     static LocalDatabase start(Path dataDir) {
+        return new LocalDatabase(dataDir, FreePorts.any());
+    }
+
+    /** Stops the server (a clean shutdown: open connections are cut); {@link #restart()} brings it back. */
+    synchronized void stop() {
+        if (server != null) {
+            close(server);
+            server = null;
+        }
+    }
+
+    /** Starts the server stopped by {@link #stop()} again, on the same port and data directory. */
+    synchronized void restart() {
+        if (server == null) {
+            server = launch();
+        }
+    }
+
+    private EmbeddedPostgres launch() {
         try {
             Files.createDirectories(dataDir);
-            EmbeddedPostgres server = EmbeddedPostgres.builder()
+            return EmbeddedPostgres.builder()
                     .setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
                     // The cluster stops PostgreSQL itself, last: zonky's own hook would stop it under running services.
                     .setRegisterShutdownHook(false)
-                    .setPort(FreePorts.any())
+                    .setPort(port)
                     .setServerConfig("max_connections", "400")
                     .setServerConfig("shared_buffers", "256MB")
                     .setServerConfig("synchronous_commit", "off")
                     .start();
-            createDatabaseIfMissing(server);
-            return new LocalDatabase(server);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start embedded PostgreSQL in " + dataDir, e);
+            throw new UncheckedIOException("cannot start embedded PostgreSQL in " + dataDir + " on port " + port, e);
         }
     }
 
@@ -53,7 +79,7 @@ final class LocalDatabase implements AutoCloseable {
     }
 
     String jdbcUrl() {
-        return server.getJdbcUrl("postgres", DATABASE);
+        return "jdbc:postgresql://localhost:" + port + "/" + DATABASE + "?user=postgres";
     }
 
     String username() {
@@ -66,6 +92,10 @@ final class LocalDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        stop();
+    }
+
+    private static void close(EmbeddedPostgres server) {
         try {
             server.close();
         } catch (IOException e) {

@@ -61,6 +61,7 @@ public class LeaderElection implements SmartLifecycle {
             return;
         }
         scheduler.shutdownNow();
+        awaitInFlightTick(scheduler);
         scheduler = null;
         if (leader) {
             revoke("stopping");
@@ -69,6 +70,17 @@ public class LeaderElection implements SmartLifecycle {
             } catch (RuntimeException e) {
                 log.warn("leader-release-failed lock={} cause={}", name, e.toString());
             }
+        }
+    }
+
+    /** A renewal running now would otherwise re-elect this instance after it revoked and released below. */
+    private void awaitInFlightTick(ScheduledExecutorService stopping) {
+        try {
+            if (!stopping.awaitTermination(ttl.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("leader-stop-renewal-still-running lock={} holder={}", name, holder);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

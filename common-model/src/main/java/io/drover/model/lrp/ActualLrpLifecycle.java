@@ -23,14 +23,31 @@ public class ActualLrpLifecycle {
     private final ActualLrpOperations ops;
     private final LifecycleRecorder recorder;
     private final OptimisticRetry retry;
+    private final Runnable guard;
 
     ActualLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations ops, LifecycleRecorder recorder,
             OptimisticRetry retry) {
+        this(tx, em, ops, recorder, retry, () -> {
+        });
+    }
+
+    private ActualLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations ops,
+            LifecycleRecorder recorder, OptimisticRetry retry, Runnable guard) {
         this.tx = tx;
         this.em = em;
         this.ops = ops;
         this.recorder = recorder;
         this.retry = retry;
+        this.guard = guard;
+    }
+
+    /**
+     * This lifecycle with every operation's transaction first running {@code guard}, inside it: a guard that throws
+     * rolls the operation back and its exception reaches the caller unretried. A single-active service fences its
+     * writes this way (e.g. with {@code LeaderLock.isHeld}), so a leader that lost its lock while paused writes nothing.
+     */
+    public ActualLrpLifecycle guardedBy(Runnable guard) {
+        return new ActualLrpLifecycle(tx, em, ops, recorder, retry, guard);
     }
 
     /** Creates the indices that do not exist yet as UNCLAIMED and requests one auction; returns the created ones. */
@@ -93,6 +110,7 @@ public class ActualLrpLifecycle {
 
     private <T> T run(String operation, Actor actor, Function<ChangeLog, T> work) {
         return retry.run(operation, () -> tx.execute(status -> {
+            guard.run();
             ChangeLog changes = new ChangeLog();
             T result = work.apply(changes);
             em.flush();

@@ -28,8 +28,9 @@ final class Conflicts {
                     || t instanceof StaleStateException) {
                 return true;
             }
-            if (t instanceof SQLException sql && (DUPLICATE_KEY.equals(sql.getSQLState())
-                    || LOST_RACE.contains(sql.getSQLState()))) {
+            // a lost connection's SQLException may carry no SQLState at all (and Set.of rejects null lookups)
+            if (t instanceof SQLException sql && sql.getSQLState() != null
+                    && (DUPLICATE_KEY.equals(sql.getSQLState()) || LOST_RACE.contains(sql.getSQLState()))) {
                 return true;
             }
         }

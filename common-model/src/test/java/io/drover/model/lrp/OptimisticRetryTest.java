@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.orm.ObjectOptimisticLockingFailureException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -32,6 +33,8 @@ class OptimisticRetryTest {
                 Arguments.of("deadlock victim", constraint("40P01"), true),
                 Arguments.of("serialization failure", constraint("40001"), true),
                 Arguments.of("CHECK violation", constraint("23514"), false),
+                Arguments.of("connection lost, no SQLState", new DataAccessResourceFailureException("gone",
+                        new SQLException("An I/O error occurred while sending to the backend.")), false),
                 Arguments.of("illegal transition", new IllegalTransitionException(ActualLrpKey.of("p", 0), "no"), false),
                 Arguments.of("anything else", new IllegalStateException("boom"), false));
     }

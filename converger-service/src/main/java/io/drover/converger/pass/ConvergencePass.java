@@ -16,13 +16,15 @@ class ConvergencePass {
     private final Convergence convergence;
     private final PlanExecutor executor;
     private final ConvergenceMetrics metrics;
+    private final PassHook hook;
 
     ConvergencePass(SnapshotReader snapshots, Convergence convergence, PlanExecutor executor,
-            ConvergenceMetrics metrics) {
+            ConvergenceMetrics metrics, PassHook hook) {
         this.snapshots = snapshots;
         this.convergence = convergence;
         this.executor = executor;
         this.metrics = metrics;
+        this.hook = hook;
     }
 
     PassReport run(String trigger) {
@@ -31,6 +33,7 @@ class ConvergencePass {
         long read = System.nanoTime();
         Plan plan = convergence.plan(snapshot);
         long planned = System.nanoTime();
+        hook.beforeApplying(plan);
         Execution execution = executor.execute(plan);
         long executed = System.nanoTime();
         PassReport report = new PassReport(trigger, snapshot.actuals().size(), plan, execution,
@@ -46,6 +49,10 @@ class ConvergencePass {
 
     void failed(String trigger, RuntimeException e) {
         metrics.failed();
+        if (e instanceof LeadershipLostException) {
+            log.info("convergence-pass-abandoned trigger={} cause={}", trigger, e.getMessage());
+            return;
+        }
         log.warn("convergence-pass-failed trigger={} cause={}", trigger, e.toString(), e);
     }
 }

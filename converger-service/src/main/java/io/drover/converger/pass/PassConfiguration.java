@@ -28,13 +28,22 @@ class PassConfiguration {
         });
     }
 
+    /** Writes through the lifecycle, each fenced by the leader lock (see {@link LeadershipFence}). */
+    @Bean
+    PlanExecutor planExecutor(ActualLrpLifecycle lifecycle, LeaderLock lock, LeaderElection convergerLeaderElection,
+            ConvergerProperties properties) {
+        return new PlanExecutor(lifecycle.guardedBy(new LeadershipFence(lock, convergerLeaderElection, LOCK)),
+                properties.batchSize());
+    }
+
     @Bean
     ConvergencePass convergencePass(DataSource dataSource, PlatformTransactionManager transactions, Clock clock,
-            ActualLrpLifecycle lifecycle, ConvergerProperties properties, MeterRegistry registry) {
+            ActualLrpLifecycle lifecycle, ConvergerProperties properties, MeterRegistry registry,
+            PlanExecutor planExecutor, ObjectProvider<PassHook> hook) {
         Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
                 properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
-        return new ConvergencePass(new SnapshotReader(dataSource, transactions, clock), convergence,
-                new PlanExecutor(lifecycle, properties.batchSize()), new ConvergenceMetrics(registry));
+        return new ConvergencePass(new SnapshotReader(dataSource, transactions, clock), convergence, planExecutor,
+                new ConvergenceMetrics(registry), hook.getIfAvailable(() -> PassHook.NONE));
     }
 
     @Bean

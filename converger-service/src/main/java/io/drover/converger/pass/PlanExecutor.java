@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies a plan through {@link ActualLrpLifecycle}, the only write path, in batches of one transaction each. An
  * action that meets a conflict, an illegal transition or a record that is gone is skipped and counted: the world moved
- * since the snapshot, and the next pass re-reads it.
+ * since the snapshot, and the next pass re-reads it. Losing the leader lock ends the whole plan at once.
  */
 class PlanExecutor {
 
@@ -48,6 +48,8 @@ class PlanExecutor {
                     missing.indices(), Rule.MISSING_INDEX.reason(), CONVERGER);
             execution.applied(Rule.MISSING_INDEX, created.size());
             execution.skipped(Rule.MISSING_INDEX, missing.indices().size() - created.size());
+        } catch (LeadershipLostException e) {
+            throw e;
         } catch (RuntimeException e) {
             // a conflict that outlasted the lifecycle's retries, a lost connection: the next pass tries again
             log.warn("convergence-action-failed rule={} process_guid={} cause={}", Rule.MISSING_INDEX.tag(),
@@ -62,6 +64,8 @@ class PlanExecutor {
             List<ActualLrpKey> batch = keys.subList(from, Math.min(keys.size(), from + batchSize));
             try {
                 count(rule, operation.apply(batch, rule.reason(), CONVERGER), execution);
+            } catch (LeadershipLostException e) {
+                throw e;
             } catch (RuntimeException e) {
                 log.warn("convergence-action-failed rule={} instances={} cause={}", rule.tag(), batch.size(),
                         e.toString());

@@ -85,7 +85,7 @@ class ConvergenceLoopTest {
     }
 
     private void start(Duration interval) {
-        ConvergencePass pass = new ConvergencePass(null, null, null, null) {
+        ConvergencePass pass = new ConvergencePass(null, null, null, null, PassHook.NONE) {
             @Override
             PassReport run(String trigger) {
                 maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);

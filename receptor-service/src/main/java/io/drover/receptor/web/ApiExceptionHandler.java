@@ -18,6 +18,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -59,8 +60,9 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return error(HttpStatus.CONFLICT, new ApiError(ApiError.RESOURCE_CONFLICT, e.getMessage()));
     }
 
-    @ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class })
-    ResponseEntity<ApiError> storageUnavailable(RuntimeException e) {
+    @ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class,
+            CannotCreateTransactionException.class })
+    ResponseEntity<ApiError> storageUnavailable(Exception e) {
         log.warn("storage-unavailable error={}", e.toString());
         return error(HttpStatus.SERVICE_UNAVAILABLE, new ApiError(ApiError.UNKNOWN_ERROR, "storage unavailable"));
     }
@@ -73,6 +75,10 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> unknown(Exception e) {
+        if (StorageFailures.isUnavailable(e)) {
+            // e.g. Hibernate's own exception from an explicit flush, untranslated, with the broken connection inside
+            return storageUnavailable(e);
+        }
         log.error("unhandled-error error={}", e.toString(), e);
         return error(HttpStatus.INTERNAL_SERVER_ERROR, new ApiError(ApiError.UNKNOWN_ERROR, "internal error"));
     }
