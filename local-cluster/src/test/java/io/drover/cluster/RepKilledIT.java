@@ -14,8 +14,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -27,10 +30,12 @@ import tools.jackson.databind.JsonNode;
  * after a kill -9 of the rep alone). The instances of the dead rep's cell are replaced elsewhere; when a rep with the
  * same cell id comes back it adopts what it left and stops what is now owned by others, so no duplicate is left.
  * Second variant: the rep's processes die with it (the machine went down), unseen by any rep; the rep that comes back
- * finds only their pid files, must not take them for running work, and cleans them up.
+ * finds only their pid files, must not take them for running work, and cleans them up. Last, a new rep started while
+ * the broker is down starts all the same and takes work once the broker is back.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RepKilledIT {
 
     private static final String MARKER = "drover-reliability-rep-killed";
@@ -48,6 +53,8 @@ class RepKilledIT {
     void startCluster() {
         Map<String, String> properties = new HashMap<>(LocalClusterEndToEndIT.EndToEndSettings.FAST);
         properties.put("drover.rep.shutdown", "keep");
+        // A rep started while the broker is down waits this long for its topics before it carries on without them.
+        properties.put("spring.kafka.admin.operation-timeout", "3s");
         cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 3, 0, "rel", PASSWORD, properties));
         api = new Api(cluster);
         invariants = new ClusterInvariants(cluster);
@@ -145,6 +152,28 @@ class RepKilledIT {
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
+    }
+
+    /** Last: it adds a fourth cell, in zone z4. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aRepStartedWhileTheBrokerIsDownComesUpAndTakesWorkOnceItIsBack() {
+        cluster.stopKafka();
+        int cell;
+        try {
+            cell = cluster.addCell();
+            await().atMost(Duration.ofSeconds(15)).until(() -> api.cells().size() == 4);
+        } finally {
+            cluster.startKafka();
+        }
+        String guid = "newcomer";
+        assertThat(api.desire(Api.lrp(guid, 4, 16, "preloaded:host", "sh", "-c", "while true; do sleep 1; done",
+                MARKER + "-newcomer"))).isEqualTo(201);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            assertThat(api.running(guid)).extracting(a -> a.path("cell_id").asString())
+                    .containsExactlyInAnyOrder("cell-z1", "cell-z2", "cell-z3", "cell-z" + (cell + 1));
+            assertThat(invariants.violations()).isEmpty();
+        });
     }
 
     @Test
