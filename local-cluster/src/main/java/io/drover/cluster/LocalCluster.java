@@ -76,6 +76,20 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the rep of one more process cell, in a zone of its own, for failure tests; returns its index for
+     * {@link #startCell} and {@link #stopCell}.
+     */
+    public synchronized int addCell() {
+        if (settings.simulatedCells() > 0) {
+            throw new IllegalStateException("the simulated cells all live in one rep");
+        }
+        reps.add(null);
+        int i = reps.size() - 1;
+        startCell(i);
+        return i;
+    }
+
     /** Stops the rep of cell {@code i} (its workloads stop with it). */
     public void stopCell(int i) {
         ConfigurableApplicationContext rep = reps.get(i);

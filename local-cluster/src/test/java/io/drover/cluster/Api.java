@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 
 /** The end-to-end tests' only way into the cluster: the receptor's public REST API, as a user would call it. */
@@ -55,6 +57,14 @@ final class Api {
     /** Marks a domain fresh for good, so that the converger may retire what it no longer desires. */
     int freshDomain(String domain) {
         return call("PUT", "/v1/domains/" + domain, null).statusCode();
+    }
+
+    /** process_guid -> instances of every desired LRP the receptor lists. */
+    Map<String, Integer> desiredInstances() {
+        Map<String, Integer> desired = new TreeMap<>();
+        Json.tree(call("GET", "/v1/desired_lrps", null).body())
+                .forEach(d -> desired.put(d.path("process_guid").asString(), d.path("instances").asInt()));
+        return desired;
     }
 
     List<JsonNode> actuals(String processGuid) {

@@ -65,8 +65,8 @@ class RepConfiguration {
                 executors.create(c.cellId(), c.address(), c.capacity()), services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();
         CellAgents all = new CellAgents(agents,
-                sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks), services, p.shutdown(),
-                p.timing().evacuationDeadline(), p.timing().stopGrace());
+                sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks, services.clock()),
+                services, p.shutdown(), p.timing().evacuationDeadline(), p.timing().stopGrace());
         if (p.admin().exitAfterEvacuation()) {
             all.onAllDrained(() -> new Thread(() -> System.exit(SpringApplication.exit(context)), "rep-exit").start());
         }

@@ -5,16 +5,23 @@ import io.drover.model.messaging.CellPartitions;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Topics;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
@@ -25,39 +32,100 @@ import org.springframework.kafka.core.ConsumerFactory;
  * Reads the auction results and stop requests of this process's cells, and nothing else: it {@code assign}s itself
  * exactly the partitions its cell ids hash to (no group membership, no rebalancing) and hands each message to the cell
  * it names; messages of other cells sharing a partition are skipped. It resumes from the committed offsets, or, for a
- * new cell, from the end as of before the cell first announces itself (so nothing placed on it is missed). Offsets
- * are committed once messages are queued with their cells; one lost on a crash is repaired by the converger.
+ * partition with none (a new cell), from the first record written since shortly before this intake was created,
+ * which is before the cell first announces itself, so nothing placed on it is missed. Positioning happens on the
+ * intake's own thread and is retried until the broker answers: a rep starts, adopts and heartbeats while Kafka is
+ * down, and takes work once it is back. Offsets are committed once messages are queued with their cells; one lost on
+ * a crash is repaired by the converger.
  */
 public final class WorkConsumer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkConsumer.class);
 
+    /** Records are stamped by their producers' clocks: look this much further back for a new cell's first record. */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(1);
+    private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
+
     private final Consumer<String, String> consumer;
     private final Map<String, ? extends WorkSink> sinks;
+    private final Set<TopicPartition> partitions;
+    private final Instant createdAt;
+    private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean running;
+    private volatile boolean positioned;
+    private volatile int positionAttempts;
     private Thread thread;
 
-    /** Assigns and positions the consumer at once; {@link #start()} begins reading. */
+    /**
+     * Assigns the consumer its partitions, without talking to the broker yet; {@link #start()} positions it and begins
+     * reading. Create it before the cells announce themselves.
+     */
     public WorkConsumer(ConsumerFactory<String, String> factory, String groupId, int cellPartitions,
-            Map<String, ? extends WorkSink> sinks) {
+            Map<String, ? extends WorkSink> sinks, Clock clock) {
         this.sinks = sinks;
+        this.createdAt = clock.instant();
         Properties overrides = new Properties();
         overrides.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         overrides.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         this.consumer = factory.createConsumer(groupId, "rep", null, overrides);
-        Set<TopicPartition> partitions = partitions(sinks.keySet(), cellPartitions);
+        this.partitions = partitions(sinks.keySet(), cellPartitions);
         consumer.assign(partitions);
+    }
+
+    /**
+     * Retries {@link #positionOnce()} until it succeeds (each attempt waits up to the consumer's
+     * {@code default.api.timeout.ms}); false if closed first.
+     */
+    private boolean position() throws InterruptedException {
+        boolean warned = false;
+        while (running) {
+            try {
+                positionAttempts++;
+                positionOnce();
+                positioned = true;
+                log.info("work-intake-assigned cells={} partitions={}", sinks.size(), partitions.size());
+                return true;
+            } catch (KafkaException e) {
+                if (e instanceof WakeupException) {
+                    throw e;
+                }
+                if (!warned) {
+                    log.warn("work-intake-positioning-failed cause=\"{}\" (will retry)", e.toString());
+                    warned = true;
+                }
+                closed.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Committed offsets where there are some; elsewhere the first record stamped after {@code createdAt} minus
+     * {@link #CLOCK_SKEW}, or, if there is none yet, the end as it was before that was looked up (re-reading a few
+     * older records is harmless: every message is idempotent for the rep).
+     */
+    private void positionOnce() {
         Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(partitions);
+        List<TopicPartition> fresh = partitions.stream().filter(tp -> committed.get(tp) == null).toList();
+        Map<TopicPartition, Long> ends = fresh.isEmpty() ? Map.of() : consumer.endOffsets(fresh);
+        long since = createdAt.minus(CLOCK_SKEW).toEpochMilli();
+        Map<TopicPartition, Long> times = new HashMap<>();
+        fresh.forEach(tp -> times.put(tp, since));
+        Map<TopicPartition, OffsetAndTimestamp> found = fresh.isEmpty() ? Map.of() : consumer.offsetsForTimes(times);
         for (TopicPartition tp : partitions) {
             OffsetAndMetadata offset = committed.get(tp);
-            if (offset == null) {
-                consumer.seekToEnd(List.of(tp));
-            } else {
-                consumer.seek(tp, offset.offset());
-            }
-            consumer.position(tp);
+            OffsetAndTimestamp first = found.get(tp);
+            consumer.seek(tp, offset != null ? offset.offset() : first != null ? first.offset() : ends.get(tp));
         }
-        log.info("work-intake-assigned cells={} partitions={}", sinks.size(), partitions.size());
+    }
+
+    /** Whether the intake has found where to read from (false while the broker is unreachable at start-up). */
+    boolean positioned() {
+        return positioned;
+    }
+
+    int positionAttempts() {
+        return positionAttempts;
     }
 
     static Set<TopicPartition> partitions(Set<String> cellIds, int cellPartitions) {
@@ -79,6 +147,9 @@ public final class WorkConsumer implements AutoCloseable {
 
     private void loop() {
         try {
+            if (!position()) {
+                return;
+            }
             while (running) {
                 var records = consumer.poll(Duration.ofMillis(500));
                 records.forEach(this::dispatch);
@@ -88,6 +159,8 @@ public final class WorkConsumer implements AutoCloseable {
             }
         } catch (WakeupException e) {
             // close() asked us to stop
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             log.error("work-intake-failed", e);
         } finally {
@@ -121,6 +194,7 @@ public final class WorkConsumer implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        closed.countDown();
         if (thread == null) {
             consumer.close(Duration.ofSeconds(2));
             return;
