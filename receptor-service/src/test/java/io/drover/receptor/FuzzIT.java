@@ -221,7 +221,9 @@ class FuzzIT {
                 withBody("POST /v1/desired_lrps", head + auth + json, concat(bytes("{\"process_guid\": \""), bad,
                         bytes("\"}"))),
                 withBody("POST /v1/desired_lrps", head + auth + json, bytes("[".repeat(100_000))),
-                withBody("PUT /v1/desired_lrps/x", head + auth + json, bytes("{\"a\":".repeat(100_000))));
+                withBody("PUT /v1/desired_lrps/x", head + auth + json, bytes("{\"a\":".repeat(100_000))),
+                withBody("PUT /v1/desired_lrps/" + HOSTILE_TARGET, head + auth + json, bytes("{\"routes\": {\"r\": "
+                        + HostileRequests.closed("[", 50_000) + "}}")));
         for (byte[] request : requests) {
             String line = new String(request, 0, Math.min(120, request.length), StandardCharsets.ISO_8859_1);
             assertThat(raw(request)).as(line).isLessThan(500);

@@ -232,7 +232,9 @@ final class HostileRequests {
     private FuzzedRequest update(String ifMatch) {
         Map<String, String> headers = new LinkedHashMap<>(jsonHeaders());
         headers.put("If-Match", ifMatch);
-        return new FuzzedRequest("PUT", "/v1/desired_lrps/" + target, headers, bytes("{\"instances\": 0}"));
+        // A real change (a new annotation), so a write that went through before If-Match was checked would show.
+        return new FuzzedRequest("PUT", "/v1/desired_lrps/" + target, headers,
+                bytes("{\"annotation\": \"if-match-" + random.nextInt(1_000_000) + "\"}"));
     }
 
     private static FuzzedRequest post(String body) {
@@ -293,7 +295,7 @@ final class HostileRequests {
     }
 
     /** {@code depth} levels of {@code open}, each closed again, so only the depth is wrong. */
-    private static String closed(String open, int depth) {
+    static String closed(String open, int depth) {
         String close = open.equals("[") ? "]" : open.equals("{\"a\":") ? "}" : "}]";
         return open.repeat(depth) + "1" + close.repeat(depth);
     }
