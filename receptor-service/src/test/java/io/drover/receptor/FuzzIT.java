@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpMethod;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -32,6 +35,7 @@ import org.springframework.test.web.servlet.result.MockMvcResultMatchers;
  * (seeded, so a failure can be replayed) through the whole filter chain, plus raw request lines through Tomcat.
  */
 @ReceptorTest
+@ExtendWith(OutputCaptureExtension.class)
 class FuzzIT {
 
     private static final int REQUESTS = 2000;
@@ -79,6 +83,41 @@ class FuzzIT {
     @Test
     void invalidUtf8IsRejected() throws Exception {
         assertHostileBatch("invalid UTF-8", hostile().invalidUtf8());
+    }
+
+    /**
+     * SPEC 5.5, secrets never appear in logs: the password in places where hostile input makes things fail (a header
+     * the firewall refuses, a malformed If-Match, wrong or malformed credentials, a path, a body) is never logged.
+     */
+    @Test
+    void aSecretInAHostileRequestNeverReachesTheLog(CapturedOutput output) throws Exception {
+        String secret = TestApi.PASSWORD;
+        String b64 = TestApi.AUTHORIZATION.substring("Basic ".length());
+        List<RequestFuzzer.FuzzedRequest> requests = List.of(
+                withHeader("PUT", "/v1/desired_lrps/" + HOSTILE_TARGET, "If-Match", "\"" + secret + "\u0000\""),
+                withHeader("PUT", "/v1/desired_lrps/" + HOSTILE_TARGET, "If-Match", "\"" + secret + "\""),
+                withHeader("GET", "/v1/cells", "Accept", secret + "\u0001"),
+                withHeader("PUT", "/v1/domains/d", "Cache-Control", "max-age=" + secret + "\u0000"),
+                new RequestFuzzer.FuzzedRequest("GET", "/v1/cells", Map.of("Authorization", TestApi.AUTHORIZATION
+                        + "\u0000"), null),
+                new RequestFuzzer.FuzzedRequest("GET", "/v1/cells", Map.of("Authorization", "Basic " + b64 + "!"), null),
+                new RequestFuzzer.FuzzedRequest("GET", "/v1/cells", Map.of("Authorization", "Basic "
+                        + HostileRequests.b64(TestApi.USERNAME + ":" + secret + "x")), null),
+                withHeader("GET", "/v1/desired_lrps/" + secret + "%00", "X-Any", "1"),
+                new RequestFuzzer.FuzzedRequest("POST", "/v1/desired_lrps", Map.of("Authorization",
+                        TestApi.AUTHORIZATION), HostileRequests.bytes("{\"" + secret + "\": \"\\uD800\"}")));
+        List<Integer> statuses = new ArrayList<>();
+        for (RequestFuzzer.FuzzedRequest request : requests) {
+            statuses.add(perform(request));
+        }
+        assertThat(output.getAll()).doesNotContain(secret).doesNotContain(b64);
+        assertThat(statuses).allMatch(status -> status >= 400 && status < 500);
+    }
+
+    private static RequestFuzzer.FuzzedRequest withHeader(String method, String path, String name, String value) {
+        return new RequestFuzzer.FuzzedRequest(method, path, Map.of("Authorization", TestApi.AUTHORIZATION,
+                "Content-Type", "application/json", name, value), method.equals("GET") ? null
+                        : HostileRequests.bytes("{\"annotation\": \"s\"}"));
     }
 
     @Test
