@@ -270,6 +270,23 @@ class FuzzIT {
         assertStillAnswering();
     }
 
+    /**
+     * The one place a 5xx answers bad input, pinned so it stays visible: Tomcat's connector answers an unknown
+     * Transfer-Encoding with 501 and an HTTP version it does not speak with 505, as RFC 9112 and RFC 9110 prescribe,
+     * before any receptor code sees the request (docs/receptor-api.md, Errors). Everything else at this level is 4xx.
+     */
+    @Test
+    void protocolLevelAnswersComeFromTomcatAsTheRfcsPrescribe() throws Exception {
+        String head = "Host: localhost\r\nConnection: close\r\nAuthorization: " + TestApi.AUTHORIZATION + "\r\n";
+        assertThat(raw("POST /v1/desired_lrps HTTP/1.1\r\n" + head + "Transfer-Encoding: foo\r\n\r\n")).isEqualTo(501);
+        assertThat(raw("POST /v1/desired_lrps HTTP/1.1\r\n" + head + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n"))
+                .isEqualTo(501);
+        assertThat(raw("GET /v1/cells HTTP/9.9\r\n" + head + "\r\n")).isEqualTo(505);
+        assertThat(raw("GET /v1/cells FOO/1.1\r\n" + head + "\r\n")).isEqualTo(400);
+        assertThat(raw("GET /v1/cells HTTP/1.1\r\n" + head + "Expect: 200-ok\r\n\r\n")).isEqualTo(417);
+        assertStillAnswering();
+    }
+
     private static byte[] withBody(String requestLine, String headers, byte[] body) {
         return concat(bytes(requestLine + " HTTP/1.1\r\n" + headers + "Content-Length: " + body.length + "\r\n\r\n"),
                 body);
