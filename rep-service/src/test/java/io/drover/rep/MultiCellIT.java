@@ -2,6 +2,7 @@ package io.drover.rep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.drover.model.cell.Cell;
 import io.drover.model.cell.CellPresence;
@@ -15,8 +16,10 @@ import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.rep.agent.CellAgent;
 import io.drover.rep.agent.CellAgents;
 import io.drover.rep.evacuation.AdminServer;
+import io.drover.rep.evacuation.Reachability;
 import io.drover.rep.executor.ContainerState;
 import io.drover.test.WithDroverInfrastructure;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -41,6 +44,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /** One rep process hosting 20 simulated cells in three zones: each its own presence and work; then one drains. */
 @SpringBootTest(properties = { "drover.rep.executor=simulated", "drover.rep.simulated-cells=20",
         "drover.rep.zones=z1,z2,z3", "drover.rep.shutdown=keep", "drover.rep.admin.port=0",
+        "drover.rep.admin.address=0.0.0.0",
         "drover.rep.admin.exit-after-evacuation=false", "drover.rep.timing.sync-interval=1s",
         "drover.rep.timing.evacuating-sync-interval=300ms", "drover.rep.simulated.start-latency=20ms" })
 @WithDroverInfrastructure
@@ -95,6 +99,16 @@ class MultiCellIT {
 
     @Test
     @Order(2)
+    void theWiredAdminPortIsReachableOnLoopbackOnlyWhateverTheConfigurationSays() throws Exception {
+        // drover.rep.admin.address=0.0.0.0 is set above: there is no such setting, and nothing binds elsewhere.
+        assertThat(admin.address().getAddress().isLoopbackAddress()).isTrue();
+        List<InetAddress> external = Reachability.selfReachableNonLoopbackAddresses();
+        assumeFalse(external.isEmpty(), "this machine has no non-loopback address that reaches itself");
+        assertThat(external).filteredOn(address -> Reachability.accepts(address, admin.port())).isEmpty();
+    }
+
+    @Test
+    @Order(3)
     void anEvacuatingCellStopsEachOldInstanceOnlyOnceItsReplacementRuns() throws Exception {
         String from = cell(1);
         String to = cell(2);

@@ -27,6 +27,7 @@ final class DesiredLrpRequests {
     static final int MAX_INSTANCES = 10_000;
     static final int MAX_ANNOTATION_BYTES = 10 * 1024;
     static final int MAX_ROUTES_BYTES = 128 * 1024;
+    static final int MAX_ROUTES_DEPTH = 64;
     private static final int MAX_NAME = 256;
 
     static final Set<String> CREATE_FIELDS = Set.of("process_guid", "domain", "rootfs", "instances", "action",
@@ -89,18 +90,31 @@ final class DesiredLrpRequests {
         return f.string("annotation", false, MAX_ANNOTATION_BYTES, s -> true);
     }
 
-    /** Opaque JSON object, stored as text. */
+    /**
+     * Opaque JSON object, stored as text. Its nesting is bounded well below the parser's 500 levels: routes are written
+     * back inside responses, lists and events, and a document too deep for the JSON writer would make every listing a
+     * 500.
+     */
     private static String routes(JsonFields f) {
         JsonNode routes = f.get("routes");
         if (routes == null) {
             return null;
         }
-        String text = routes.isObject() ? Json.write(routes) : null;
+        String text = routes.isObject() && depth(routes) <= MAX_ROUTES_DEPTH ? Json.write(routes) : null;
         if (text == null || text.getBytes(StandardCharsets.UTF_8).length > MAX_ROUTES_BYTES) {
             f.invalid("routes");
             return null;
         }
         return text;
+    }
+
+    /** Levels of objects and arrays: 1 for {@code {}}, 2 for {@code {"a": []}}. */
+    static int depth(JsonNode node) {
+        int deepest = 0;
+        for (JsonNode child : node) {
+            deepest = Math.max(deepest, depth(child));
+        }
+        return node.isContainer() ? deepest + 1 : 0;
     }
 
     private static ModificationTag modificationTag(JsonFields f) {

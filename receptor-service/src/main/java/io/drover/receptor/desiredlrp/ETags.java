@@ -27,7 +27,8 @@ final class ETags {
         if (header.trim().equals("*")) {
             return List.of();
         }
-        return Arrays.stream(header.split(",")).map(String::trim).map(ETags::parse).toList();
+        // -1: empty items count ("," is malformed, not an If-Match without tags, which would be an unconditional write)
+        return Arrays.stream(header.split(",", -1)).map(String::trim).map(ETags::parse).toList();
     }
 
     private static ModificationTag parse(String etag) {

@@ -18,6 +18,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -71,6 +72,16 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<ApiError> undecodableParameter(InvalidParameterException e) {
         return error(HttpStatus.BAD_REQUEST, new ApiError(ApiError.INVALID_REQUEST, "undecodable query parameter"));
+    }
+
+    /**
+     * Spring Security's firewall checks a header value only when something reads it (a control character in If-Match,
+     * say): bad input, not a fault. The message would quote the value, so neither it nor the log repeats it.
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<ApiError> rejectedByFirewall(RequestRejectedException e) {
+        return error(HttpStatus.BAD_REQUEST, new ApiError(ApiError.INVALID_REQUEST,
+                "request rejected: a header or the path has characters that are not allowed"));
     }
 
     @ExceptionHandler(Exception.class)

@@ -14,7 +14,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads a request body as a JSON tree, strictly: at most {@code drover.receptor.max-body-bytes} (413 beyond, chunked
- * bodies included), duplicate keys and trailing garbage rejected, and any parse failure a 400 InvalidJSON. Features
+ * bodies included), valid UTF-8 only and no lone surrogates in strings ({@link UnicodeText}), duplicate keys and
+ * trailing garbage rejected, nesting at most Jackson's default 500 levels, and any parse failure a 400 InvalidJSON. Features
  * validate the tree themselves, so a wrong type is a named field error rather than a binding exception.
  */
 @Component
@@ -33,15 +34,22 @@ public class JsonBodies {
 
     /** The body as a JSON object; anything else (empty, malformed, an array) is InvalidJSON. */
     public JsonNode readObject(HttpServletRequest request) {
-        byte[] body = readLimited(request);
+        String body = UnicodeText.decodeUtf8(readLimited(request));
+        if (body == null) {
+            throw ApiException.badRequest(ApiError.INVALID_JSON, "the request body is not valid UTF-8");
+        }
         JsonNode tree;
         try {
-            tree = body.length == 0 ? null : STRICT.readTree(body);
+            tree = body.isEmpty() ? null : STRICT.readTree(body);
         } catch (JacksonException e) {
             throw ApiException.badRequest(ApiError.INVALID_JSON, "invalid JSON: " + e.getOriginalMessage());
         }
         if (tree == null || !tree.isObject()) {
             throw ApiException.badRequest(ApiError.INVALID_JSON, "the request body must be a JSON object");
+        }
+        if (!UnicodeText.isWellFormed(tree)) {
+            throw ApiException.badRequest(ApiError.INVALID_JSON,
+                    "the request body has a string with a lone surrogate (\\uD800-\\uDFFF escape), which is no text");
         }
         return tree;
     }

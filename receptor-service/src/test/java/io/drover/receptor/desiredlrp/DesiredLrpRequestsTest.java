@@ -94,6 +94,8 @@ class DesiredLrpRequestsTest {
                 row("routes not an object", b -> b.set("routes", Json.tree("[\"a\"]")), "Invalid field: routes"),
                 row("routes over 128 KiB", b -> b.set("routes", Json.tree("{\"r\": \"" + "x".repeat(128 * 1024)
                         + "\"}")), "Invalid field: routes"),
+                row("routes 64 levels deep", b -> b.set("routes", Json.tree(nested(64))), OK),
+                row("routes 65 levels deep", b -> b.set("routes", Json.tree(nested(65))), "Invalid field: routes"),
                 row("log_guid 257 characters", b -> b.put("log_guid", "l".repeat(257)), "Invalid field: log_guid"),
                 row("unknown top-level field", b -> b.put("procss_guid", "typo"), "Invalid field: procss_guid"),
                 row("read-only field in a create", b -> b.put("modification_tag", 1),
@@ -144,5 +146,10 @@ class DesiredLrpRequestsTest {
 
     private static Arguments row(String rule, Consumer<ObjectNode> change, String expectedMessage) {
         return Arguments.of(rule, change, expectedMessage);
+    }
+
+    /** A routes object {@code depth} levels deep: {@code {"r": {"r": ... []}}}. */
+    private static String nested(int depth) {
+        return "{\"r\": ".repeat(depth - 1) + "[]" + "}".repeat(depth - 1);
     }
 }

@@ -26,7 +26,8 @@ class ETagsTest {
     @Test
     void aMalformedIfMatchIsAnInvalidRequest() {
         for (String bad : new String[] { "", "7", "\"7\"", "\"" + tag.epoch() + "\"", "\"x:1\"",
-                "\"" + tag.epoch() + ":-1\"", "\"" + tag.epoch() + ":99999999999999999999\"" }) {
+                "\"" + tag.epoch() + ":-1\"", "\"" + tag.epoch() + ":99999999999999999999\"",
+                ",", " , ", ETags.of(tag) + ",", "," + ETags.of(tag), ETags.of(tag) + ",,*" }) {
             assertThatThrownBy(() -> ETags.parseIfMatch(bad)).isInstanceOf(ApiException.class);
         }
     }

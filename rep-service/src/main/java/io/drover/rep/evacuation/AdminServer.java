@@ -21,7 +21,9 @@ import org.springframework.context.SmartLifecycle;
 /**
  * The rep's admin endpoint, bound to the loopback interface only (a drain is an operator's act on the machine, not an
  * API): {@code POST /evacuate} drains every cell of this process, {@code POST /evacuate?cell=<id>} one of them.
- * Answers 202 with the cells now draining. The main server port stays for the actuator.
+ * Answers 202 with the cells now draining. The main server port stays for the actuator. There is deliberately no
+ * address setting: the endpoint has no authentication, so only someone on the machine may drain it (from elsewhere,
+ * through an explicit tunnel such as {@code ssh -L} or {@code docker exec}).
  */
 public final class AdminServer implements SmartLifecycle {
 
@@ -54,6 +56,12 @@ public final class AdminServer implements SmartLifecycle {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot bind the rep admin port " + port, e);
         }
+    }
+
+    /** The bound address: always the loopback interface (there is no setting for another). */
+    public InetSocketAddress address() {
+        HttpServer s = server;
+        return s == null ? null : s.getAddress();
     }
 
     /** The bound port (useful when configured as 0). */

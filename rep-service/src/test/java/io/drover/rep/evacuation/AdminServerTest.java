@@ -1,7 +1,9 @@
 package io.drover.rep.evacuation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,9 +46,13 @@ class AdminServerTest {
     }
 
     @Test
-    void listensOnLoopbackOnly() {
-        assertThat(server.port()).isPositive();
-        assertThat(server.isRunning()).isTrue();
+    void isReachableOnLoopbackOnly() throws Exception {
+        assertThat(server.address().getAddress().isLoopbackAddress()).isTrue();
+        assertThat(Reachability.accepts(InetAddress.getLoopbackAddress(), server.port())).isTrue();
+        List<InetAddress> external = Reachability.selfReachableNonLoopbackAddresses();
+        assumeFalse(external.isEmpty(), "this machine has no non-loopback address that reaches itself");
+        assertThat(external).as("non-loopback addresses on which POST /evacuate is reachable")
+                .filteredOn(address -> Reachability.accepts(address, server.port())).isEmpty();
     }
 
     private HttpResponse<String> send(String method, String path) throws Exception {

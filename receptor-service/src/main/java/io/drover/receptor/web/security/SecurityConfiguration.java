@@ -1,5 +1,6 @@
 package io.drover.receptor.web.security;
 
+import jakarta.servlet.DispatcherType;
 import java.security.SecureRandom;
 import java.util.List;
 import org.slf4j.Logger;
@@ -63,7 +64,10 @@ class SecurityConfiguration {
                 .exceptionHandling(e -> e.authenticationEntryPoint(JsonSecurityErrors.unauthorized())
                         .accessDeniedHandler(JsonSecurityErrors.forbidden()))
                 .authorizeHttpRequests(auth -> {
-                    auth.requestMatchers("/actuator/health", "/actuator/health/**", "/error").permitAll();
+                    // Not the path /error: a request for it needs credentials like any other. The container's
+                    // own forward to it (to render an error in the API's shape) is let through.
+                    auth.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll();
+                    auth.requestMatchers("/actuator/health", "/actuator/health/**").permitAll();
                     auth.requestMatchers("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**")
                             .permitAll();
                     if (open) {
