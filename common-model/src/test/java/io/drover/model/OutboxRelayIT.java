@@ -12,7 +12,11 @@ import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.StartedInstance;
+import io.drover.model.config.DroverModelAutoConfiguration;
 import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.Outbox;
+import io.drover.model.messaging.OutboxMessage;
 import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.Topics;
 import io.drover.test.CuttableKafka;
@@ -31,7 +35,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -45,6 +48,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The outbox survives a broker outage (SPEC 4, SPEC 12): while the broker is unreachable lifecycle operations still
@@ -66,10 +70,12 @@ class OutboxRelayIT {
     static void relayThroughACuttableBroker(DynamicPropertyRegistry registry) {
         KafkaTopicsProperties p = new KafkaTopicsProperties(8, 32, 8, (short) 1);
         kafka = CuttableKafka.start(
-                new NewTopic(Topics.START_REQUESTS, p.startRequestPartitions(), p.replicationFactor()),
-                new NewTopic(Topics.AUCTION_RESULTS, p.cellPartitions(), p.replicationFactor()),
-                new NewTopic(Topics.STOP_REQUESTS, p.cellPartitions(), p.replicationFactor()),
-                new NewTopic(Topics.LIFECYCLE_EVENTS, p.lifecyclePartitions(), p.replicationFactor()));
+                DroverModelAutoConfiguration.topic(Topics.START_REQUESTS, p.startRequestPartitions(),
+                        p.replicationFactor()),
+                DroverModelAutoConfiguration.topic(Topics.AUCTION_RESULTS, p.cellPartitions(), p.replicationFactor()),
+                DroverModelAutoConfiguration.topic(Topics.STOP_REQUESTS, p.cellPartitions(), p.replicationFactor()),
+                DroverModelAutoConfiguration.topic(Topics.LIFECYCLE_EVENTS, p.lifecyclePartitions(),
+                        p.replicationFactor()));
         registry.add("spring.kafka.producer.bootstrap-servers", kafka::bootstrapServers);
     }
 
@@ -92,6 +98,10 @@ class OutboxRelayIT {
     MeterRegistry meters;
     @Autowired
     DataSource dataSource;
+    @Autowired
+    Outbox outbox;
+    @Autowired
+    TransactionTemplate tx;
 
     @Test
     void messagesWrittenWhileTheBrokerIsUnreachableArriveInKeyOrderOnceItIsBack() {
@@ -149,6 +159,27 @@ class OutboxRelayIT {
             otherRelay.rollback();
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> unsent() == 0);
+    }
+
+    @Test
+    void anEventOfSeveralMebibytesIsRelayedAndDoesNotHoldUpTheMessagesAfterIt() {
+        await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
+        String guid = "large-" + UUID.randomUUID();
+        // what a 1 MiB desire can become: two snapshots of it, with routes escaped into a string
+        var big = Json.toTree(Map.of("routes", "\"".repeat(1024 * 1024)));
+        String bigId = UUID.randomUUID().toString();
+        String smallId = UUID.randomUUID().toString();
+        tx.executeWithoutResult(status -> outbox.append(List.of(
+                OutboxMessage.of(Topics.LIFECYCLE_EVENTS, guid, new LifecycleEvent(UUID.fromString(bigId),
+                        LifecycleEvent.DESIRED_LRP_CHANGED, big, big, clock.instant())),
+                OutboxMessage.of(Topics.LIFECYCLE_EVENTS, guid, new LifecycleEvent(UUID.fromString(smallId),
+                        LifecycleEvent.DESIRED_LRP_REMOVED, Json.toTree(Map.of("process_guid", guid)), null,
+                        clock.instant())))));
+        assertThat(jdbc.queryForObject("SELECT max(length(payload)) FROM outbox WHERE sent_at IS NULL", Integer.class))
+                .as("the test's event is over Kafka's default limit").isGreaterThan(4 * 1024 * 1024);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
+        assertThat(consumeUntilEveryIdArrived(Set.of(bigId, smallId))).extracting(Row::id).contains(bigId, smallId);
     }
 
     private Map<String, Row> outbox() {

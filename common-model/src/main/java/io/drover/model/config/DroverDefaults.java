@@ -24,6 +24,8 @@ public class DroverDefaults implements EnvironmentPostProcessor {
             // batched INSERTs (audit rows, outbox rows, new actual LRPs) become multi-row statements
             Map.entry("spring.datasource.hikari.data-source-properties.reWriteBatchedInserts", "true"),
             Map.entry("spring.kafka.producer.acks", "all"),
+            // topics that already exist get the configs Drover needs (e.g. max.message.bytes) when a service starts
+            Map.entry("spring.kafka.admin.modify-topic-configs", "true"),
             Map.entry("spring.kafka.consumer.auto-offset-reset", "earliest"),
             Map.entry("spring.kafka.consumer.enable-auto-commit", "false"),
             Map.entry("management.endpoints.web.exposure.include", "health,info,prometheus"),

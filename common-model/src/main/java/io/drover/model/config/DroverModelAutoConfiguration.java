@@ -17,10 +17,12 @@ import io.drover.model.messaging.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -117,10 +119,11 @@ public class DroverModelAutoConfiguration {
     @Bean
     DefaultKafkaProducerFactoryCustomizer droverDurableProducer() {
         return factory -> {
-            factory.updateConfigs(java.util.Map.of(
+            factory.updateConfigs(Map.of(
                     ProducerConfig.ACKS_CONFIG, "all",
                     ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                    ProducerConfig.LINGER_MS_CONFIG, 2));
+                    ProducerConfig.LINGER_MS_CONFIG, 2,
+                    ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Topics.MAX_MESSAGE_BYTES));
             // Everything the relay sends is acknowledged before its rows are marked sent, so closing need not wait
             // long for a broker that is gone: unacknowledged rows are simply sent again by the next relay.
             factory.setPhysicalCloseTimeout(5);
@@ -129,21 +132,27 @@ public class DroverModelAutoConfiguration {
 
     @Bean
     NewTopic startRequestsTopic(KafkaTopicsProperties p) {
-        return new NewTopic(Topics.START_REQUESTS, p.startRequestPartitions(), p.replicationFactor());
+        return topic(Topics.START_REQUESTS, p.startRequestPartitions(), p.replicationFactor());
     }
 
     @Bean
     NewTopic auctionResultsTopic(KafkaTopicsProperties p) {
-        return new NewTopic(Topics.AUCTION_RESULTS, p.cellPartitions(), p.replicationFactor());
+        return topic(Topics.AUCTION_RESULTS, p.cellPartitions(), p.replicationFactor());
     }
 
     @Bean
     NewTopic stopRequestsTopic(KafkaTopicsProperties p) {
-        return new NewTopic(Topics.STOP_REQUESTS, p.cellPartitions(), p.replicationFactor());
+        return topic(Topics.STOP_REQUESTS, p.cellPartitions(), p.replicationFactor());
     }
 
     @Bean
     NewTopic lifecycleEventsTopic(KafkaTopicsProperties p) {
-        return new NewTopic(Topics.LIFECYCLE_EVENTS, p.lifecyclePartitions(), p.replicationFactor());
+        return topic(Topics.LIFECYCLE_EVENTS, p.lifecyclePartitions(), p.replicationFactor());
+    }
+
+    /** A Drover topic: takes any message the producers may send ({@link Topics#MAX_MESSAGE_BYTES}). */
+    public static NewTopic topic(String name, int partitions, short replicationFactor) {
+        return new NewTopic(name, partitions, replicationFactor).configs(
+                Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(Topics.MAX_MESSAGE_BYTES)));
     }
 }

@@ -12,6 +12,14 @@ public final class Topics {
     /** Keyed by process_guid: every change of a desired or actual LRP, for the receptor's SSE and anyone else. */
     public static final String LIFECYCLE_EVENTS = "drover.lifecycle.events";
 
+    /**
+     * The largest message a producer sends and a topic accepts (Kafka's default is 1 MiB). The receptor takes bodies
+     * up to 1 MiB; a change event carries the snapshot before and after, and the routes inside a snapshot are a JSON
+     * string whose escaping can double them: about 4 MiB at worst. A message over the limit would be refused for good
+     * and hold up every outbox row after it, so the limit leaves four times that.
+     */
+    public static final int MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
     private Topics() {
     }
 }
