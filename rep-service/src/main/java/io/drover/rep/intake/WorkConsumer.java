@@ -151,11 +151,7 @@ public final class WorkConsumer implements AutoCloseable {
                 return;
             }
             while (running) {
-                var records = consumer.poll(Duration.ofMillis(500));
-                records.forEach(this::dispatch);
-                if (!records.isEmpty()) {
-                    consumer.commitAsync();
-                }
+                pollOnce();
             }
         } catch (WakeupException e) {
             // close() asked us to stop
@@ -165,6 +161,22 @@ public final class WorkConsumer implements AutoCloseable {
             log.error("work-intake-failed", e);
         } finally {
             consumer.close(Duration.ofSeconds(2));
+        }
+    }
+
+    /** One poll; a failure other than being woken up is logged and retried a second later, never ends the intake. */
+    private void pollOnce() throws InterruptedException {
+        try {
+            var records = consumer.poll(Duration.ofMillis(500));
+            records.forEach(this::dispatch);
+            if (!records.isEmpty()) {
+                consumer.commitAsync();
+            }
+        } catch (WakeupException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            log.error("work-intake-poll-failed (retrying in 1 s)", e);
+            Thread.sleep(1_000);
         }
     }
 
