@@ -30,12 +30,12 @@ public final class BenchMain {
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
             BenchSettings.awaitCells(db, scale.cells(), Duration.ofMinutes(2));
-            Path recording = Path.of("bench", "results", "p1-" + (quick ? "quick" : "full") + "-"
-                    + Instant.now().toString().replace(':', '-') + ".jfr");
+            String stamp = (quick ? "quick" : "full") + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
             figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5),
-                    Duration.ofMinutes(5), recording));
+                    Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp)));
             figures.addAll(BenchSettings.clusterScenarios(cluster, db));
-            figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, scale.loadDuration()));
+            figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, scale.loadDuration(),
+                    Path.of("bench", "results", "p4-" + stamp)));
             figures.add(new HeapUsage().run(4));
         }
         System.out.println();

@@ -26,12 +26,14 @@ final class CpuAccount {
     private final double machineBusy;
     private final double machineTotal;
     private final double postgres;
+    private final double process;
     private final Map<Long, Long> threadNanos;
     private final Map<Long, String> threadGroups;
 
-    private CpuAccount(long wallNanos, double[] machine, double postgres, Map<Long, Long> threadNanos,
-            Map<Long, String> threadGroups) {
+    private CpuAccount(long wallNanos, double[] machine, double postgres, double process,
+            Map<Long, Long> threadNanos, Map<Long, String> threadGroups) {
         this.wallNanos = wallNanos;
+        this.process = process;
         this.machineBusy = machine[0];
         this.machineTotal = machine[1];
         this.postgres = postgres;
@@ -51,7 +53,7 @@ final class CpuAccount {
                 }
             }
         }
-        return new CpuAccount(System.nanoTime(), machineSeconds(), postgresSeconds(), nanos, groups);
+        return new CpuAccount(System.nanoTime(), machineSeconds(), postgresSeconds(), processSeconds(), nanos, groups);
     }
 
     /** One line: core-seconds used by the machine, the JVM's busiest thread groups, PostgreSQL and the rest. */
@@ -61,7 +63,10 @@ final class CpuAccount {
         Map<String, Double> byGroup = new HashMap<>();
         threadNanos.forEach((id, cpu) -> byGroup.merge(threadGroups.get(id),
                 (cpu - before.threadNanos.getOrDefault(id, 0L)) / 1e9, Double::sum));
-        double jvm = byGroup.values().stream().mapToDouble(Double::doubleValue).sum();
+        double threads = byGroup.values().stream().mapToDouble(Double::doubleValue).sum();
+        // the process clock also counts the VM's own threads (GC, JIT compilers), which Java cannot list
+        double jvm = Math.max(threads, process - before.process);
+        byGroup.merge("GC, JIT and other VM threads", jvm - threads, Double::sum);
         double busy = machineBusy - before.machineBusy;
         double pg = postgres - before.postgres;
         String top = byGroup.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
@@ -90,6 +95,11 @@ final class CpuAccount {
             return "kafka listeners (" + name.replaceAll("-C.*", "") + ")";
         }
         return name.isEmpty() ? "unnamed" : name;
+    }
+
+    private static double processSeconds() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() / 1e9 : 0;
     }
 
     /** Busy and total jiffies of all cores since boot, in seconds; zeros without {@code /proc}. */

@@ -1,5 +1,7 @@
 package io.drover.bench;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -23,7 +25,10 @@ final class ReceptorLoad {
         this.client = client;
     }
 
-    Figure run(List<String> guids, int perSecond, Duration duration) throws InterruptedException {
+    Figure run(List<String> guids, int perSecond, Duration duration, Path recording)
+            throws InterruptedException, IOException {
+        CpuAccount cpuBefore = CpuAccount.now();
+        Profile profile = Profile.start();
         int requests = (int) (perSecond * duration.toSeconds());
         AtomicLongArray latencyMicros = new AtomicLongArray(requests);
         AtomicInteger errors = new AtomicInteger();
@@ -55,6 +60,11 @@ final class ReceptorLoad {
         }
         pool.shutdown();
         pool.awaitTermination(2, TimeUnit.MINUTES);
+        String cpu = CpuAccount.now().since(cpuBefore);
+        String samples;
+        try (profile) {
+            samples = profile.stopAndSummarize(recording);
+        }
         long[] sorted = new long[requests];
         for (int i = 0; i < requests; i++) {
             sorted[i] = latencyMicros.get(i);
@@ -66,6 +76,7 @@ final class ReceptorLoad {
         return new Figure("P4 receptor at %d req/s (80 %% reads) for %d s".formatted(perSecond, duration.toSeconds()),
                 "p50 %.1f ms, p99 %.1f ms, max %.0f ms, %d errors".formatted(p50, p99, max, errors.get()),
                 "p99 <= 50 ms, no errors", p99 <= 50 && errors.get() == 0,
-                "%d requests, %d answered 409 (concurrent updates)".formatted(requests, conflicts.get()));
+                "%d requests, %d answered 409 (concurrent updates); %s; %s".formatted(requests, conflicts.get(), cpu,
+                        samples));
     }
 }
