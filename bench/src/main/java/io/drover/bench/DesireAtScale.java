@@ -108,8 +108,14 @@ final class DesireAtScale {
                 + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'CLAIMED')) * 1000 AS claimed,"
                 + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'RUNNING')) * 1000 AS running"
                 + " FROM lrp_events WHERE entity = 'actual' GROUP BY process_guid, instance_index) t");
-        return "median per step: created->placed %.0f ms, placed->claimed %.0f ms, claimed->RUNNING %.0f ms"
-                .formatted(p50[0], p50[1], p50[2]);
+        double[] relay = db.doubles("SELECT"
+                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), 0),"
+                + " coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms), 0), count(*) FROM ("
+                + " SELECT extract(epoch FROM (sent_at - created_at)) * 1000 AS ms FROM outbox"
+                + " WHERE sent_at IS NOT NULL) t");
+        return ("median per step: created->placed %.0f ms, placed->claimed %.0f ms, claimed->RUNNING %.0f ms; "
+                + "outbox row to Kafka: p50 %.0f ms, p99 %.0f ms over %,.0f messages").formatted(p50[0], p50[1],
+                        p50[2], relay[0], relay[1], relay[2]);
     }
 
     static List<String> guids(int lrps) {
