@@ -90,12 +90,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
         long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
-        // The first heartbeat goes with the first pass; later ones start at a random offset so that the cells of a
-        // many-cell process do not all write at the same instant.
-        heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> {
-            heartbeatDue = true;
-            worker.wake();
-        }, 1 + ThreadLocalRandom.current().nextLong(heartbeatMs), heartbeatMs, TimeUnit.MILLISECONDS);
+        // The first heartbeat goes with the first pass, before the cell reconciles; later ones run on the heartbeat
+        // pool, so a cell whose work queues up (a burst, a slow database) does not look dead for it. They start at a
+        // random offset so that the cells of a many-cell process do not all write at the same instant.
+        heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(this::beat),
+                1 + ThreadLocalRandom.current().nextLong(heartbeatMs), heartbeatMs, TimeUnit.MILLISECONDS);
         heartbeatDue = true;
         syncDue = true;
         worker.wake();
@@ -162,9 +161,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
         if (closed) {
             return;
         }
-        if (heartbeatDue && !drain.done().isDone()) {
+        if (heartbeatDue) {
             heartbeatDue = false;
-            presence.beat();
+            beat();
         }
         step("container-events", this::handleContainerEvents);
         step("stop-requests", this::handleStopRequests);
@@ -176,6 +175,12 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         if (isEvacuating()) {
             finishEvacuationIfDone();
+        }
+    }
+
+    private void beat() {
+        if (!closed && !drain.done().isDone()) {
+            presence.beat();
         }
     }
 

@@ -145,6 +145,7 @@ public final class CellAgents
         agents.values().forEach(CellAgent::close);
         services.timers().shutdownNow();
         services.workers().shutdown();
+        services.heartbeats().shutdown();
     }
 
     @Override

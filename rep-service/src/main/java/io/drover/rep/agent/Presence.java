@@ -19,6 +19,7 @@ final class Presence {
     private final RepMetrics metrics;
     private boolean failing;
     private boolean evacuationAnnounced;
+    private boolean left;
 
     Presence(CellPresence presence, CellSettings settings, RepMetrics metrics) {
         this.presence = presence;
@@ -26,7 +27,11 @@ final class Presence {
         this.metrics = metrics;
     }
 
-    void beat() {
+    /** Heartbeats come from the heartbeat pool, the rest from the cell's pass: one at a time, none after leaving. */
+    synchronized void beat() {
+        if (left) {
+            return;
+        }
         try {
             presence.heartbeat(settings.registration(), settings.timing().presenceTtl());
             if (failing) {
@@ -44,14 +49,15 @@ final class Presence {
     }
 
     /** Marks the cell EVACUATING once (the auctioneer skips it from then on); throws while the database is away. */
-    void announceEvacuation() {
+    synchronized void announceEvacuation() {
         if (!evacuationAnnounced) {
             presence.evacuate(settings.cellId());
             evacuationAnnounced = true;
         }
     }
 
-    void leave() {
+    synchronized void leave() {
         presence.remove(settings.cellId());
+        left = true;
     }
 }

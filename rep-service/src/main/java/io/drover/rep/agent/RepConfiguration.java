@@ -52,8 +52,10 @@ class RepConfiguration {
             CellPresence presence, MeterRegistry meters, Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
         ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, daemon("rep-timer"));
         timers.setRemoveOnCancelPolicy(true);
+        int threads = Math.max(1, p.workerThreads());
         return new RepServices(lifecycle, records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
-                timers, Executors.newFixedThreadPool(Math.max(1, p.workerThreads()), daemon("rep-worker")));
+                timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
+                Executors.newFixedThreadPool(threads, daemon("rep-heartbeat")));
     }
 
     @Bean

@@ -12,9 +12,9 @@ import java.util.function.Supplier;
 
 /**
  * What every cell agent of a process shares: the lifecycle and reads of the model, presence, meters, the id and time
- * sources, one timer thread and one worker pool.
+ * sources, one timer thread, one worker pool, and the heartbeat pool (heartbeats never queue behind a cell's work).
  */
 record RepServices(ActualLrpLifecycle lifecycle, CellRecords records, Definitions definitions, CellPresence presence,
         RepMetrics metrics, Supplier<UUID> ids, Clock clock, ScheduledExecutorService timers,
-        ExecutorService workers) {
+        ExecutorService workers, ExecutorService heartbeats) {
 }
