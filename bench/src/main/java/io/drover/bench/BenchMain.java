@@ -34,8 +34,8 @@ public final class BenchMain {
             figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5),
                     Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp)));
             figures.addAll(BenchSettings.clusterScenarios(cluster, db));
-            figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, scale.loadDuration(),
-                    Path.of("bench", "results", "p4-" + stamp)));
+            figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10),
+                    scale.loadDuration(), Path.of("bench", "results", "p4-" + stamp)));
             figures.add(new HeapUsage().run(4));
         }
         System.out.println();
