@@ -28,6 +28,7 @@ import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -340,6 +341,23 @@ class ActualLrpLifecycleIT {
                 .containsExactly("RUNNING", "UNCLAIMED", row.version());
         assertThat(records.audit(guid)).as("a key named twice is unclaimed once")
                 .filteredOn(a -> "UNCLAIMED".equals(a.to()) && "RUNNING".equals(a.from())).hasSize(1);
+    }
+
+    @Test
+    void anUnclaimPlannedForOneStateLeavesAnInstanceThatMovedOn() {
+        running(0, InstanceOwner.of("ig-1", "cell-a"));
+        long version = actuals.findById(key(0)).orElseThrow().version();
+
+        Outcome outcome = lifecycle.unclaim(List.of(key(0)), EnumSet.of(ActualLrpState.UNCLAIMED),
+                "converger: unclaimed too long", CONVERGER).get(key(0));
+
+        assertThat(outcome.kind()).isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(outcome.message()).contains("RUNNING");
+        ActualLrp row = actuals.findById(key(0)).orElseThrow();
+        assertThat(row.state()).isEqualTo(ActualLrpState.RUNNING);
+        assertThat(row.version()).as("nothing written").isEqualTo(version);
+        assertThat(lifecycle.unclaim(List.of(key(0)), EnumSet.of(ActualLrpState.RUNNING), "cell lost",
+                CONVERGER)).containsEntry(key(0), Outcome.CHANGED);
     }
 
     private ActualLrpKey key(int index) {

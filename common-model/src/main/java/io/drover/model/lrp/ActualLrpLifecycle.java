@@ -2,8 +2,10 @@ package io.drover.model.lrp;
 
 import jakarta.persistence.EntityManager;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -101,7 +103,16 @@ public class ActualLrpLifecycle {
 
     /** Back to UNCLAIMED with a new auction (lost cell, stale placement, evacuation, due crash restart). */
     public Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, String reason, Actor actor) {
-        return run("unclaim", actor, changes -> ops.unclaim(keys, reason, changes));
+        return unclaim(keys, EnumSet.allOf(ActualLrpState.class), reason, actor);
+    }
+
+    /**
+     * Unclaims only the instances still in one of {@code expected} states: a repair planned from a snapshot is
+     * REJECTED, not applied, for an instance that moved on since (e.g. a rep claimed a placement rule 3 saw as stale).
+     */
+    public Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, Set<ActualLrpState> expected,
+            String reason, Actor actor) {
+        return run("unclaim", actor, changes -> ops.unclaim(keys, expected, reason, changes));
     }
 
     public CrashRestartPolicy policy() {

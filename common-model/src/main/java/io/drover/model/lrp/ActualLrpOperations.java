@@ -205,13 +205,18 @@ class ActualLrpOperations {
         return outcomes;
     }
 
-    Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, String reason, ChangeLog changes) {
+    Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, Set<ActualLrpState> expected, String reason,
+            ChangeLog changes) {
         Map<ActualLrpKey, ActualLrp> lrps = load(keys);
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
         Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
         Instant now = clock.instant();
         for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
             outcomes.put(key, apply(lrps.get(key), lrp -> {
+                if (!expected.contains(lrp.state())) {
+                    throw new IllegalTransitionException(key, "not unclaimed: " + lrp.state() + " now, the repair "
+                            + "expected " + expected);
+                }
                 ActualLrpSnapshot before = lrp.snapshot(policy);
                 lrp.unclaim(now);
                 changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, reason);

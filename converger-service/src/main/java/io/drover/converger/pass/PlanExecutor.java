@@ -4,9 +4,11 @@ import io.drover.converger.plan.Plan;
 import io.drover.converger.plan.Rule;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -33,9 +35,13 @@ class PlanExecutor {
     Execution execute(Plan plan) {
         Execution execution = new Execution();
         plan.missing().forEach(missing -> createMissing(missing, execution));
-        inBatches(Rule.LOST_CELL, plan, execution, lifecycle::unclaim);
-        inBatches(Rule.STALE_UNCLAIMED, plan, execution, lifecycle::unclaim);
-        inBatches(Rule.CRASH_RESTART, plan, execution, lifecycle::unclaim);
+        // each unclaim applies only to an instance still in the state the plan saw it in
+        inBatches(Rule.LOST_CELL, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
+                EnumSet.of(ActualLrpState.CLAIMED, ActualLrpState.RUNNING), reason, actor));
+        inBatches(Rule.STALE_UNCLAIMED, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
+                EnumSet.of(ActualLrpState.UNCLAIMED), reason, actor));
+        inBatches(Rule.CRASH_RESTART, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
+                EnumSet.of(ActualLrpState.CRASHED), reason, actor));
         inBatches(Rule.EXTRA_INDEX, plan, execution, lifecycle::retire);
         inBatches(Rule.ORPHAN, plan, execution, lifecycle::retire);
         return execution;
