@@ -3,6 +3,7 @@ package io.drover.cluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,7 +132,7 @@ public final class LocalCluster implements AutoCloseable {
     @SafeVarargs
     public final ConfigurableApplicationContext startService(String applicationName, Map<String, String> properties,
             ApplicationContextInitializer<ConfigurableApplicationContext>... initializers) {
-        ServiceKind kind = java.util.Arrays.stream(ServiceKind.values())
+        ServiceKind kind = Arrays.stream(ServiceKind.values())
                 .filter(k -> k.applicationName().equals(applicationName) && k != ServiceKind.REP).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no service " + applicationName));
         ConfigurableApplicationContext context = launch(kind, properties, initializers);

@@ -45,11 +45,12 @@ class ConvergerFailoverIT {
 
     @BeforeAll
     void startCluster() {
-        cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 0, 3, "failover", "failover-secret",
-                LocalClusterEndToEndIT.EndToEndSettings.FAST));
-        api = new Api(cluster);
-        invariants = new ClusterInvariants(cluster);
-        await().atMost(Duration.ofSeconds(30)).until(() -> api.cells().size() == 3);
+        ClusterUnderTest started = ClusterUnderTest.start(
+                new LocalClusterSettings(dataDir, true, 0, 0, 3, "failover", "failover-secret",
+                        LocalClusterEndToEndIT.EndToEndSettings.FAST));
+        cluster = started.cluster();
+        api = started.api();
+        invariants = started.invariants();
         assertThat(api.freshDomain("e2e")).isEqualTo(204);
     }
 

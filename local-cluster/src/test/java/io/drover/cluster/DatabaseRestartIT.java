@@ -53,10 +53,11 @@ class DatabaseRestartIT {
     @BeforeAll
     void startCluster() {
         Map<String, String> properties = new HashMap<>(LocalClusterEndToEndIT.EndToEndSettings.FAST);
-        cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 0, 4, "pg", "pg-secret", properties));
-        api = new Api(cluster);
-        invariants = new ClusterInvariants(cluster);
-        await().atMost(Duration.ofSeconds(30)).until(() -> api.cells().size() == 4);
+        ClusterUnderTest started = ClusterUnderTest.start(
+                new LocalClusterSettings(dataDir, true, 0, 0, 4, "pg", "pg-secret", properties));
+        cluster = started.cluster();
+        api = started.api();
+        invariants = started.invariants();
         assertThat(api.freshDomain("e2e")).isEqualTo(204);
     }
 

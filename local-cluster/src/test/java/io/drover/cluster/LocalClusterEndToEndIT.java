@@ -36,10 +36,10 @@ class LocalClusterEndToEndIT {
 
     @BeforeAll
     void startCluster() {
-        cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 3, 0, "e2e", "e2e-secret",
-                EndToEndSettings.FAST));
-        api = new Api(cluster);
-        await().atMost(Duration.ofSeconds(30)).until(() -> api.cells().size() == 3);
+        ClusterUnderTest started = ClusterUnderTest.start(
+                new LocalClusterSettings(dataDir, true, 0, 3, 0, "e2e", "e2e-secret", EndToEndSettings.FAST));
+        cluster = started.cluster();
+        api = started.api();
     }
 
     @AfterAll

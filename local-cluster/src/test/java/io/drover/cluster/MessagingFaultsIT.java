@@ -62,11 +62,11 @@ class MessagingFaultsIT {
         properties.put("drover.converger.stale-unclaimed-after", "2s");
         properties.put("spring.kafka.producer.properties.request.timeout.ms", "10000");
         properties.put("spring.kafka.producer.properties.delivery.timeout.ms", "15000");
-        cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 0, 6, "faults", "faults-secret",
-                properties));
-        api = new Api(cluster);
-        invariants = new ClusterInvariants(cluster);
-        await().atMost(Duration.ofSeconds(30)).until(() -> api.cells().size() == 6);
+        ClusterUnderTest started = ClusterUnderTest.start(
+                new LocalClusterSettings(dataDir, true, 0, 0, 6, "faults", "faults-secret", properties));
+        cluster = started.cluster();
+        api = started.api();
+        invariants = started.invariants();
         // Without a fresh domain the converger must not retire orphans, and a dropped stop request would stay lost.
         assertThat(api.freshDomain("e2e")).isEqualTo(204);
     }

@@ -55,10 +55,11 @@ class RepKilledIT {
         properties.put("drover.rep.shutdown", "keep");
         // A rep started while the broker is down waits this long for its topics before it carries on without them.
         properties.put("spring.kafka.admin.operation-timeout", "3s");
-        cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 3, 0, "rel", PASSWORD, properties));
-        api = new Api(cluster);
-        invariants = new ClusterInvariants(cluster);
-        await().atMost(Duration.ofSeconds(30)).until(() -> api.cells().size() == 3);
+        ClusterUnderTest started = ClusterUnderTest.start(
+                new LocalClusterSettings(dataDir, true, 0, 3, 0, "rel", PASSWORD, properties));
+        cluster = started.cluster();
+        api = started.api();
+        invariants = started.invariants();
     }
 
     @AfterAll
