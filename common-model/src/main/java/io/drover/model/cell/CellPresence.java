@@ -17,7 +17,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 public class CellPresence {
 
-    private static final String COLUMNS = "cell_id, zone, address, memory_mb, disk_mb, containers, rootfs_providers, "
+    /** The columns {@link #map} reads, in a select list (the read model selects cells with them too). */
+    public static final String COLUMNS = "cell_id, zone, address, memory_mb, disk_mb, containers, rootfs_providers, "
             + "placement_tags, optional_placement_tags, state, heartbeat_at, expires_at, version";
 
     private final JdbcTemplate jdbc;
@@ -61,13 +62,17 @@ public class CellPresence {
         return jdbc.query("SELECT " + COLUMNS + " FROM cells ORDER BY cell_id", CellPresence::map);
     }
 
-    /** Cells whose presence has not expired, evacuating ones included. */
+    /**
+     * Cells whose presence has not expired, evacuating ones included. Prefer {@code io.drover.model.read.LiveCells},
+     * which asks the database for only the live ones; this stays for the auctioneer until it moves there.
+     */
     public List<Cell> live() {
-        return jdbc.query("SELECT " + COLUMNS + " FROM cells WHERE expires_at > ? ORDER BY cell_id",
-                CellPresence::map, Timestamp.from(clock.instant()));
+        Instant now = clock.instant();
+        return all().stream().filter(cell -> cell.isLive(now)).toList();
     }
 
-    private static Cell map(ResultSet rs, int row) throws SQLException {
+    /** One row of {@link #COLUMNS} as a cell. */
+    public static Cell map(ResultSet rs, int row) throws SQLException {
         CellRegistration registration = new CellRegistration(rs.getString("cell_id"), rs.getString("zone"),
                 rs.getString("address"),
                 new Resources(rs.getInt("memory_mb"), rs.getInt("disk_mb"), rs.getInt("containers")),

@@ -30,8 +30,13 @@ public class Domains {
 
     /** The names of the domains that are fresh now. */
     public List<String> fresh() {
+        return fresh(clock.instant());
+    }
+
+    /** The names of the domains fresh at {@code at} (a snapshot's instant). */
+    public List<String> fresh(Instant at) {
         return jdbc.queryForList("SELECT name FROM domains WHERE expires_at IS NULL OR expires_at > ? ORDER BY name",
-                String.class, Timestamp.from(clock.instant()));
+                String.class, Timestamp.from(at));
     }
 
     /** Garbage collection: deletes domains that expired before {@code cutoff}; returns how many. */

@@ -1,0 +1,61 @@
+package io.drover.model.config;
+
+import io.drover.model.read.ActualLrpOwners;
+import io.drover.model.read.ActualLrpRows;
+import io.drover.model.read.ActualLrpSummaries;
+import io.drover.model.read.CellLoads;
+import io.drover.model.read.ConsistentReads;
+import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.read.LiveCells;
+import io.drover.model.retention.Pruning;
+import java.time.Clock;
+import javax.sql.DataSource;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/** Gives every service the read model's query objects and retention, so none of them writes SQL of its own. */
+@AutoConfiguration(after = DroverModelAutoConfiguration.class)
+public class ReadModelAutoConfiguration {
+
+    @Bean
+    ActualLrpRows actualLrpRows(JdbcTemplate jdbc) {
+        return new ActualLrpRows(jdbc);
+    }
+
+    @Bean
+    ActualLrpSummaries actualLrpSummaries(DataSource dataSource) {
+        return new ActualLrpSummaries(dataSource);
+    }
+
+    @Bean
+    ActualLrpOwners actualLrpOwners(JdbcTemplate jdbc) {
+        return new ActualLrpOwners(jdbc);
+    }
+
+    @Bean
+    DesiredLrpRows desiredLrpRows(JdbcTemplate jdbc) {
+        return new DesiredLrpRows(jdbc);
+    }
+
+    @Bean
+    LiveCells liveCells(JdbcTemplate jdbc, Clock clock) {
+        return new LiveCells(jdbc, clock);
+    }
+
+    @Bean
+    CellLoads cellLoads(JdbcTemplate jdbc) {
+        return new CellLoads(jdbc);
+    }
+
+    @Bean
+    ConsistentReads consistentReads(PlatformTransactionManager transactions) {
+        return new ConsistentReads(transactions);
+    }
+
+    @Bean
+    Pruning pruning(JdbcTemplate jdbc) {
+        return new Pruning(jdbc);
+    }
+}

@@ -1,0 +1,111 @@
+package io.drover.model.read;
+
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.ModificationTag;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+
+/**
+ * Desired LRPs read with plain JDBC: one by process_guid (or only its modification tag, to answer "has it changed?"
+ * without reading it), keyset pages in process_guid order, the definitions of many at once, and every LRP's desired
+ * instance count for convergence.
+ */
+public class DesiredLrpRows {
+
+    private static final String COLUMNS = "process_guid, domain, rootfs, instances, action, monitor, checks, "
+            + "start_timeout_s, env, ports, memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, "
+            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at";
+
+    private final JdbcTemplate jdbc;
+
+    public DesiredLrpRows(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public Optional<DesiredLrpRow> find(String processGuid) {
+        return jdbc.query("SELECT " + COLUMNS + " FROM desired_lrps WHERE process_guid = ?", DesiredLrpRows::map,
+                processGuid).stream().findFirst();
+    }
+
+    /** Only the modification tag: what a conditional read compares. */
+    public Optional<ModificationTag> modificationTag(String processGuid) {
+        return jdbc.query("SELECT epoch, version FROM desired_lrps WHERE process_guid = ?",
+                (rs, row) -> new ModificationTag(UUID.fromString(rs.getString(1)), rs.getLong(2)), processGuid)
+                .stream().findFirst();
+    }
+
+    /**
+     * Up to {@code limit} desired LRPs in process_guid order, of one domain or of all when {@code domain} is null,
+     * starting after {@code afterProcessGuid} (from the start when null).
+     */
+    public List<DesiredLrpRow> page(String domain, String afterProcessGuid, int limit) {
+        List<Object> args = new ArrayList<>();
+        List<String> where = new ArrayList<>();
+        if (domain != null) {
+            where.add("domain = ?");
+            args.add(domain);
+        }
+        if (afterProcessGuid != null) {
+            where.add("process_guid > ?");
+            args.add(afterProcessGuid);
+        }
+        args.add(limit);
+        String filter = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
+        return jdbc.query("SELECT " + COLUMNS + " FROM desired_lrps" + filter + " ORDER BY process_guid LIMIT ?",
+                DesiredLrpRows::map, args.toArray());
+    }
+
+    /** The fingerprint of every desired LRP, or of one domain's (see {@link ListFingerprint}). */
+    public ListFingerprint fingerprint(String domain) {
+        String sql = "SELECT count(*), coalesce(sum(hashtextextended(process_guid || '.' || epoch || '.' || version, "
+                + "0)), 0)::text FROM desired_lrps";
+        return domain == null ? jdbc.queryForObject(sql, ActualLrpRows::fingerprint)
+                : jdbc.queryForObject(sql + " WHERE domain = ?", ActualLrpRows::fingerprint, domain);
+    }
+
+    /** The definitions of those of {@code processGuids} that exist, in one query. */
+    public Map<String, DesiredLrpDefinition> definitions(Collection<String> processGuids) {
+        Map<String, DesiredLrpDefinition> found = new HashMap<>();
+        if (processGuids.isEmpty()) {
+            return found;
+        }
+        jdbc.query(con -> {
+            var ps = con.prepareStatement("SELECT " + COLUMNS + " FROM desired_lrps WHERE process_guid = ANY (?)");
+            ps.setArray(1, con.createArrayOf("varchar", processGuids.toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> {
+            DesiredLrpRow row = map(rs, 0);
+            found.put(row.processGuid(), row.definition());
+        });
+        return found;
+    }
+
+    /** Calls {@code counts} with every desired LRP's process_guid, domain and instance count. */
+    public void forEachInstanceCount(InstanceCounts counts) {
+        jdbc.query("SELECT process_guid, domain, instances FROM desired_lrps",
+                (RowCallbackHandler) rs -> counts.accept(rs.getString(1), rs.getString(2), rs.getInt(3)));
+    }
+
+    /** Receives one desired LRP's instance count. */
+    @FunctionalInterface
+    public interface InstanceCounts {
+        void accept(String processGuid, String domain, int instances);
+    }
+
+    private static DesiredLrpRow map(ResultSet rs, int row) throws SQLException {
+        return new DesiredLrpRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
+                rs.getString(6), rs.getString(7), rs.getInt(8), rs.getString(9), rs.getString(10), rs.getInt(11),
+                rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getString(15), rs.getString(16), rs.getString(17),
+                rs.getString(18), rs.getString(19), UUID.fromString(rs.getString(20)), rs.getLong(21),
+                rs.getTimestamp(22).toInstant(), rs.getTimestamp(23).toInstant());
+    }
+}

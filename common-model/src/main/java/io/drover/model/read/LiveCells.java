@@ -1,0 +1,61 @@
+package io.drover.model.read;
+
+import io.drover.model.cell.Cell;
+import io.drover.model.cell.CellPresence;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The one definition of a live cell in SQL: its presence has not expired ({@code expires_at > now}, the same rule as
+ * {@link Cell#isLive}). Live cells, the schedulable ones among them (live and ACTIVE), their ids as of an instant, and
+ * a census that tells a watcher whether cells were lost.
+ */
+public class LiveCells {
+
+    static final String LIVE = "expires_at > ?";
+
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+
+    public LiveCells(JdbcTemplate jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    /** The live cells now, evacuating ones included, by cell_id. */
+    public List<Cell> cells() {
+        return jdbc.query("SELECT " + CellPresence.COLUMNS + " FROM cells WHERE " + LIVE + " ORDER BY cell_id",
+                CellPresence::map, Timestamp.from(clock.instant()));
+    }
+
+    /** The cells that take new work now: live and ACTIVE (an evacuating cell takes nothing new). */
+    public List<Cell> schedulable() {
+        return jdbc.query("SELECT " + CellPresence.COLUMNS + " FROM cells WHERE " + LIVE + " AND state = 'ACTIVE' "
+                + "ORDER BY cell_id", CellPresence::map, Timestamp.from(clock.instant()));
+    }
+
+    /** The ids of the cells live at {@code at}. */
+    public Set<String> ids(Instant at) {
+        return new HashSet<>(jdbc.queryForList("SELECT cell_id FROM cells WHERE " + LIVE, String.class,
+                Timestamp.from(at)));
+    }
+
+    /** How many cells expired in {@code (since, now]} and how many are live at {@code now}: one small aggregate. */
+    public Census census(Instant since, Instant now) {
+        return jdbc.queryForObject("SELECT count(*) FILTER (WHERE expires_at > ? AND expires_at <= ?), "
+                + "count(*) FILTER (WHERE " + LIVE + ") FROM cells", (rs, row) -> new Census(rs.getLong(1),
+                rs.getLong(2)), Timestamp.from(since), Timestamp.from(now), Timestamp.from(now));
+    }
+
+    /**
+     * @param expired cells whose presence ran out in the window
+     * @param live cells live at its end
+     */
+    public record Census(long expired, long live) {
+    }
+}
