@@ -3,11 +3,11 @@ package io.drover.converger.gc;
 import io.drover.converger.ConvergerProperties;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
+import io.drover.model.retention.Pruning;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /** Wires garbage collection; it shares the converger's leader election. */
@@ -16,9 +16,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 class GcConfiguration {
 
     @Bean
-    GarbageCollector garbageCollector(JdbcTemplate jdbc, Domains domains, MeterRegistry registry,
+    GarbageCollector garbageCollector(Pruning pruning, Domains domains, MeterRegistry registry,
             ConvergerProperties p) {
-        return new GarbageCollector(jdbc, domains, registry,
+        return new GarbageCollector(pruning, domains, registry,
                 new GarbageCollector.Retention(p.eventRetention(), p.sentOutboxRetention(), p.gcBatchSize()));
     }
 

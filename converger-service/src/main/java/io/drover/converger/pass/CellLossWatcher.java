@@ -1,38 +1,33 @@
 package io.drover.converger.pass;
 
-import java.sql.Timestamp;
+import io.drover.model.read.LiveCells;
 import java.time.Clock;
 import java.time.Instant;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Notices, cheaply and often, that a cell's presence expired (or its row went away) since the last look, so the loop
- * can react within a second instead of waiting for the next periodic pass. One small aggregate over the cells
- * table (one row per machine) per look.
+ * can react within a second instead of waiting for the next periodic pass. One small census of the cells table (one
+ * row per machine) per look.
  */
 class CellLossWatcher {
 
-    private final JdbcTemplate jdbc;
+    private final LiveCells cells;
     private final Clock clock;
     private Instant lastLook;
     private long lastLive = -1;
 
-    CellLossWatcher(JdbcTemplate jdbc, Clock clock) {
-        this.jdbc = jdbc;
+    CellLossWatcher(LiveCells cells, Clock clock) {
+        this.cells = cells;
         this.clock = clock;
     }
 
     /** Whether a cell expired or disappeared since the previous call; the first call only takes a baseline. */
     synchronized boolean cellsLostSinceLastLook() {
         Instant now = clock.instant();
-        Instant since = lastLook == null ? now : lastLook;
-        long[] counts = jdbc.queryForObject("SELECT count(*) FILTER (WHERE expires_at > ? AND expires_at <= ?), "
-                + "count(*) FILTER (WHERE expires_at > ?) FROM cells",
-                (rs, row) -> new long[] { rs.getLong(1), rs.getLong(2) },
-                Timestamp.from(since), Timestamp.from(now), Timestamp.from(now));
-        boolean lost = counts[0] > 0 || (lastLive >= 0 && counts[1] < lastLive);
+        LiveCells.Census census = cells.census(lastLook == null ? now : lastLook, now);
+        boolean lost = census.expired() > 0 || (lastLive >= 0 && census.live() < lastLive);
         lastLook = now;
-        lastLive = counts[1];
+        lastLive = census.live();
         return lost;
     }
 }

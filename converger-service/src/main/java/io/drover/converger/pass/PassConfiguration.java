@@ -2,17 +2,19 @@ package io.drover.converger.pass;
 
 import io.drover.converger.ConvergerProperties;
 import io.drover.converger.plan.Convergence;
+import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
 import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.read.ActualLrpSummaries;
+import io.drover.model.read.ConsistentReads;
+import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.read.LiveCells;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.PlatformTransactionManager;
 
 /** Wires the pass (snapshot, plan, executor, metrics), the loop and the leader election that gates it. */
 @Configuration(proxyBeanMethods = false)
@@ -37,19 +39,25 @@ class PassConfiguration {
     }
 
     @Bean
-    ConvergencePass convergencePass(DataSource dataSource, PlatformTransactionManager transactions, Clock clock,
-            ActualLrpLifecycle lifecycle, ConvergerProperties properties, MeterRegistry registry,
-            PlanExecutor planExecutor, ObjectProvider<PassHook> hook) {
-        Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
-                properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
-        return new ConvergencePass(new SnapshotReader(dataSource, transactions, clock), convergence, planExecutor,
-                new ConvergenceMetrics(registry), hook.getIfAvailable(() -> PassHook.NONE));
+    SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
+            LiveCells cells, Domains domains, Clock clock) {
+        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells), domains, clock);
     }
 
     @Bean
-    ConvergenceLoop convergenceLoop(ConvergencePass pass, JdbcTemplate jdbc, Clock clock,
+    ConvergencePass convergencePass(SnapshotReader snapshots, ActualLrpLifecycle lifecycle,
+            ConvergerProperties properties, MeterRegistry registry, PlanExecutor planExecutor,
+            ObjectProvider<PassHook> hook) {
+        Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
+                properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
+        return new ConvergencePass(snapshots, convergence, planExecutor, new ConvergenceMetrics(registry),
+                hook.getIfAvailable(() -> PassHook.NONE));
+    }
+
+    @Bean
+    ConvergenceLoop convergenceLoop(ConvergencePass pass, LiveCells cells, Clock clock,
             LeaderElection convergerLeaderElection, ConvergerProperties p) {
-        return new ConvergenceLoop(pass, new CellLossWatcher(jdbc, clock), convergerLeaderElection::isLeader,
+        return new ConvergenceLoop(pass, new CellLossWatcher(cells, clock), convergerLeaderElection::isLeader,
                 new ConvergenceLoop.Timings(p.interval(), p.cellWatchInterval(), p.debounce(), p.desiredChangeDelay()));
     }
 

@@ -2,6 +2,7 @@ package io.drover.receptor.cells;
 
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.Resources;
+import io.drover.model.read.CellLoads;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
@@ -15,18 +16,18 @@ import org.springframework.web.bind.annotation.RestController;
 class CellController {
 
     private final CellPresence presence;
-    private final CellUsage usage;
+    private final CellLoads loads;
 
-    CellController(CellPresence presence, CellUsage usage) {
+    CellController(CellPresence presence, CellLoads loads) {
         this.presence = presence;
-        this.usage = usage;
+        this.loads = loads;
     }
 
     @GetMapping("/v1/cells")
     @Operation(summary = "List cells", description = "available = capacity minus instances claimed or running on "
             + "the cell and placements in flight to it.")
     List<CellResponse> list() {
-        Map<String, Resources> used = usage.byCell();
+        Map<String, Resources> used = loads.used();
         return presence.all().stream()
                 .map(cell -> CellResponse.of(cell, used.getOrDefault(cell.cellId(), Resources.NONE)))
                 .toList();

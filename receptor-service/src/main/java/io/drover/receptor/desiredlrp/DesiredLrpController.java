@@ -1,17 +1,29 @@
 package io.drover.receptor.desiredlrp;
 
+import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.ModificationTag;
+import io.drover.model.read.DesiredLrpRow;
+import io.drover.model.read.DesiredLrpRows;
 import io.drover.receptor.web.JsonBodies;
+import io.drover.receptor.web.JsonResponses;
+import io.drover.receptor.web.KeysetListing;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -22,8 +34,13 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JsonGenerator;
 
-/** {@code /v1/desired_lrps}: Diego receptor v1 paths, status codes and error names (SPEC 5.1). */
+/**
+ * {@code /v1/desired_lrps}: Diego receptor v1 paths, status codes and error names (SPEC 5.1). Writes go through the
+ * lifecycle; reads go from the read model's rows straight to JSON, with an ETag that {@code If-None-Match} turns into a
+ * 304.
+ */
 @RestController
 @RequestMapping("/v1/desired_lrps")
 @Tag(name = "desired LRPs", description = "What should run: create, inspect, scale and delete")
@@ -36,11 +53,15 @@ class DesiredLrpController {
              "check_definition": {"checks": [{"http_check": {"port": 8080, "path": "/"}}]},
              "ports": [8080], "memory_mb": 128, "disk_mb": 256, "routes": {"http": ["web.example.com"]}}""";
 
+    private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
+
     private final DesiredLrps desiredLrps;
+    private final DesiredLrpRows rows;
     private final JsonBodies bodies;
 
-    DesiredLrpController(DesiredLrps desiredLrps, JsonBodies bodies) {
+    DesiredLrpController(DesiredLrps desiredLrps, DesiredLrpRows rows, JsonBodies bodies) {
         this.desiredLrps = desiredLrps;
+        this.rows = rows;
         this.bodies = bodies;
     }
 
@@ -56,18 +77,38 @@ class DesiredLrpController {
                 .body(DesiredLrpResponse.of(created));
     }
 
-    @GetMapping
-    @Operation(summary = "List desired LRPs, optionally of one domain")
-    List<DesiredLrpResponse> list(@RequestParam(required = false) String domain) {
-        return desiredLrps.list(domain).stream().map(DesiredLrpResponse::of).toList();
+    @GetMapping(produces = JSON)
+    @Operation(summary = "List desired LRPs, optionally of one domain", description = "With limit: one page in "
+            + "process_guid order, and a Drover-Continue header carrying the token of the next page while LRPs remain.")
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = JSON,
+            array = @ArraySchema(schema = @Schema(implementation = DesiredLrpResponse.class))))
+    void list(@RequestParam(required = false) String domain,
+            @Parameter(description = "page size (1-1000)") @RequestParam(required = false) String limit,
+            @Parameter(description = "token from Drover-Continue") @RequestParam(name = "continue", required = false)
+            String continueToken, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        KeysetListing.respond(request, response, new DesiredLrpList(rows, domain), domain, limit, continueToken);
     }
 
-    @GetMapping("/{processGuid}")
-    @Operation(summary = "Get one desired LRP", description = "ETag carries its modification tag. 404 "
-            + "DesiredLRPNotFound.")
-    ResponseEntity<DesiredLrpResponse> get(@PathVariable String processGuid) {
-        DesiredLrpSnapshot lrp = desiredLrps.get(processGuid);
-        return ResponseEntity.ok().eTag(ETags.of(lrp.modificationTag())).body(DesiredLrpResponse.of(lrp));
+    @GetMapping(path = "/{processGuid}", produces = JSON)
+    @Operation(summary = "Get one desired LRP", description = "ETag carries its modification tag; If-None-Match with "
+            + "it answers 304. 404 DesiredLRPNotFound.")
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = JSON,
+            schema = @Schema(implementation = DesiredLrpResponse.class)))
+    void get(@PathVariable String processGuid, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        DesiredLrps.requireValidGuid(processGuid);
+        if (request.getHeader(HttpHeaders.IF_NONE_MATCH) != null) {
+            // A poller that already has the current version costs one index lookup of two columns.
+            ModificationTag current = rows.modificationTag(processGuid)
+                    .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
+            if (JsonResponses.notModified(request, response, ETags.of(current))) {
+                return;
+            }
+        }
+        DesiredLrpRow row = rows.find(processGuid).orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
+        try (JsonGenerator json = JsonResponses.ok(response, ETags.of(row.modificationTag()))) {
+            DesiredLrpJson.write(json, row);
+        }
     }
 
     @PutMapping("/{processGuid}")

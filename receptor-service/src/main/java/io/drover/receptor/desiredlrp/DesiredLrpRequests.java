@@ -7,6 +7,7 @@ import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.RunAction;
+import io.drover.receptor.web.ProcessGuids;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class DesiredLrpRequests {
 
-    static final Pattern PROCESS_GUID = Pattern.compile("[a-zA-Z0-9_-]{1,128}");
+    static final Pattern PROCESS_GUID = ProcessGuids.PATTERN;
     static final int MAX_INSTANCES = 10_000;
     static final int MAX_ANNOTATION_BYTES = 10 * 1024;
     static final int MAX_ROUTES_BYTES = 128 * 1024;

@@ -1,14 +1,13 @@
 package io.drover.receptor.desiredlrp;
 
 import io.drover.model.lrp.Actor;
-import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
-import io.drover.model.lrp.DesiredLrpRepository;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.StaleModificationTagException;
+import io.drover.model.read.DesiredLrpRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -17,9 +16,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * What the desired LRP endpoints do: writes through {@link DesiredLrpLifecycle} (which creates and retires the actual
- * instances in the same transaction), reads through the read repository, and the If-Match rule: a given tag must name
- * the current incarnation (epoch) and version, otherwise 409.
+ * What the desired LRP writes do: through {@link DesiredLrpLifecycle} (which creates and retires the actual instances
+ * in the same transaction), and the If-Match rule: a given tag must name the current incarnation (epoch) and version,
+ * otherwise 409.
  */
 @Service
 class DesiredLrps {
@@ -28,12 +27,12 @@ class DesiredLrps {
     private static final Logger log = LoggerFactory.getLogger(DesiredLrps.class);
 
     private final DesiredLrpLifecycle lifecycle;
-    private final DesiredLrpRepository repository;
+    private final DesiredLrpRows rows;
     private final Counter conflicts;
 
-    DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRepository repository, MeterRegistry meters) {
+    DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRows rows, MeterRegistry meters) {
         this.lifecycle = lifecycle;
-        this.repository = repository;
+        this.rows = rows;
         this.conflicts = Counter.builder("drover.receptor.update.conflicts")
                 .description("desired LRP updates answered 409 (stale If-Match or compare-and-swap lost twice)")
                 .register(meters);
@@ -44,18 +43,6 @@ class DesiredLrps {
         log.info("desire-lrp process_guid={} domain={} instances={}", definition.processGuid(), definition.domain(),
                 definition.instances());
         return created;
-    }
-
-    List<DesiredLrpSnapshot> list(String domain) {
-        if (domain != null && domain.indexOf('\0') >= 0) {
-            return List.of();
-        }
-        List<DesiredLrp> lrps = domain == null ? repository.findAllOrdered() : repository.findByDomain(domain);
-        return lrps.stream().map(DesiredLrp::snapshot).toList();
-    }
-
-    DesiredLrpSnapshot get(String processGuid) {
-        return find(processGuid).snapshot();
     }
 
     /** Applies the update; {@code tags} empty means unconditional (the lifecycle retries its compare-and-swap). */
@@ -82,17 +69,14 @@ class DesiredLrps {
     }
 
     private Long expectedVersion(String processGuid, List<ModificationTag> tags) {
-        ModificationTag current = find(processGuid).modificationTag();
+        requireValidGuid(processGuid);
+        ModificationTag current = rows.modificationTag(processGuid)
+                .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
         return tags.stream().filter(t -> t.epoch().equals(current.epoch()))
                 .map(ModificationTag::index)
                 .sorted((a, b) -> Boolean.compare(b == current.index(), a == current.index()))
                 .findFirst()
                 .orElseThrow(() -> new StaleModificationTagException(processGuid));
-    }
-
-    private DesiredLrp find(String processGuid) {
-        requireValidGuid(processGuid);
-        return repository.findById(processGuid).orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
     }
 
     /** A process_guid that could never have been created cannot be found (and never reaches the database). */

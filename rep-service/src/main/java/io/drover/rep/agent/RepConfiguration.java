@@ -3,6 +3,8 @@ package io.drover.rep.agent;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.model.read.ActualLrpOwners;
+import io.drover.model.read.DesiredLrpRows;
 import io.drover.rep.cell.CellLayout;
 import io.drover.rep.cell.CellSettings;
 import io.drover.rep.cell.Machine;
@@ -13,7 +15,6 @@ import io.drover.rep.intake.WorkConsumer;
 import io.drover.rep.records.CellRecords;
 import io.drover.rep.records.Definitions;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +30,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
 
 /** Builds the rep: its cells from {@code drover.rep.*}, an executor per cell, the shared services and the admin port. */
@@ -38,13 +38,13 @@ import org.springframework.kafka.core.ConsumerFactory;
 class RepConfiguration {
 
     @Bean
-    CellRecords cellRecords(JdbcTemplate jdbc) {
-        return new CellRecords(jdbc);
+    CellRecords cellRecords(ActualLrpOwners owners) {
+        return new CellRecords(owners);
     }
 
     @Bean
-    Definitions definitions(EntityManager em, Clock clock) {
-        return new Definitions(em, clock, Duration.ofSeconds(10));
+    Definitions definitions(DesiredLrpRows rows, Clock clock) {
+        return new Definitions(rows, clock, Duration.ofSeconds(10));
     }
 
     @Bean

@@ -1,8 +1,7 @@
 package io.drover.rep.records;
 
-import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpDefinition;
-import jakarta.persistence.EntityManager;
+import io.drover.model.read.DesiredLrpRows;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,13 +21,13 @@ public class Definitions {
 
     private static final int MAX_CACHED = 50_000;
 
-    private final EntityManager em;
+    private final DesiredLrpRows rows;
     private final Clock clock;
     private final Duration ttl;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
-    public Definitions(EntityManager em, Clock clock, Duration ttl) {
-        this.em = em;
+    public Definitions(DesiredLrpRows rows, Clock clock, Duration ttl) {
+        this.rows = rows;
         this.clock = clock;
         this.ttl = ttl;
     }
@@ -50,12 +49,10 @@ public class Definitions {
             if (cache.size() > MAX_CACHED) {
                 cache.clear();
             }
-            em.createQuery("select d from DesiredLrp d where d.processGuid in :guids", DesiredLrp.class)
-                    .setParameter("guids", missing).getResultList().forEach(d -> {
-                        DesiredLrpDefinition definition = d.definition();
-                        cache.put(d.processGuid(), new Cached(definition, now));
-                        found.put(d.processGuid(), definition);
-                    });
+            rows.definitions(missing).forEach((guid, definition) -> {
+                cache.put(guid, new Cached(definition, now));
+                found.put(guid, definition);
+            });
         }
         return found;
     }

@@ -89,8 +89,8 @@ class SecurityConfiguration {
         CorsConfiguration cors = new CorsConfiguration();
         cors.setAllowedOrigins(origins);
         cors.setAllowedMethods(List.of("GET", "POST", "PUT", "DELETE"));
-        cors.setAllowedHeaders(List.of("Authorization", "Content-Type", "If-Match", "Cache-Control"));
-        cors.setExposedHeaders(List.of("ETag", "Location"));
+        cors.setAllowedHeaders(List.of("Authorization", "Content-Type", "If-Match", "If-None-Match", "Cache-Control"));
+        cors.setExposedHeaders(List.of("ETag", "Location", "Drover-Continue"));
         UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
         source.registerCorsConfiguration("/v1/**", cors);
         return source;

@@ -1,0 +1,45 @@
+package io.drover.cluster;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Set;
+
+/**
+ * Rules that span every service, so they live where every service is on the classpath. Queries belong to the model
+ * (its read model, lifecycles, presence, domains and locks), like writes do: a service that writes SQL of its own grows
+ * a second, diverging definition of what "live cell" or "what a cell carries" means.
+ */
+@AnalyzeClasses(packages = { "io.drover.receptor", "io.drover.converger", "io.drover.rep", "io.drover.auctioneer" },
+        importOptions = ImportOption.DoNotIncludeTests.class)
+class ServicesArchitectureTest {
+
+    private static final Set<String> JPA_QUERYING = Set.of("jakarta.persistence.EntityManager",
+            "jakarta.persistence.Query", "jakarta.persistence.TypedQuery");
+
+    /**
+     * JDBC, Spring's JdbcTemplate and JPA queries. SQL exceptions stay allowed: recognising "the database is
+     * unreachable" is not querying it.
+     */
+    static final DescribedPredicate<JavaClass> RAW_SQL = DescribedPredicate.describe(
+            "JDBC, JdbcTemplate or JPA queries", c -> {
+                String name = c.getName();
+                boolean jdbc = name.startsWith("java.sql.") || name.startsWith("javax.sql.")
+                        || name.startsWith("org.springframework.jdbc.");
+                return jdbc && !c.isAssignableTo(Throwable.class) || JPA_QUERYING.contains(name);
+            });
+
+    // The auctioneer is exempt while the lead replaces its allocation aggregate (AuctionSnapshots) with an incremental
+    // view on the model's CellLoads and LiveCells; the lead removes this exemption then.
+    @ArchTest
+    static final ArchRule servicesWriteNoSqlOfTheirOwn = noClasses()
+            .that().resideInAnyPackage("io.drover.receptor..", "io.drover.converger..", "io.drover.rep..")
+            .should().dependOnClassesThat(RAW_SQL)
+            .because("queries belong to the model's read model (io.drover.model.read), as writes belong to its "
+                    + "lifecycles");
+}
