@@ -2,6 +2,8 @@ package io.drover.bench;
 
 import io.drover.cluster.LocalCluster;
 import io.drover.cluster.LocalClusterSettings;
+import io.drover.cluster.ProcessCluster;
+import io.drover.cluster.RunningCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,8 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code ./drover-bench [--quick]}: starts the local cluster with simulated cells (1,000 cells for the full run, 100 for
- * {@code --quick}), runs P1-P5 of SPEC 11 and prints one table, also written as JSON to {@code bench/results/}.
+ * {@code ./drover-bench [--quick] [--separate-jvms]}: starts the local cluster with simulated cells (1,000 cells for
+ * the full run, 100 for {@code --quick}), runs P1-P5 of SPEC 11 and prints one table, also written as JSON to
+ * {@code bench/results/}. With {@code --separate-jvms} every service runs in a JVM of its own, so P4 measures the
+ * receptor's whole process and P5 each service's heap; P2 and P3 need the services' insides and run only in one JVM.
  */
 public final class BenchMain {
 
@@ -20,28 +24,31 @@ public final class BenchMain {
 
     public static void main(String[] args) throws Exception {
         boolean quick = List.of(args).contains("--quick");
+        boolean separate = List.of(args).contains("--separate-jvms");
         Scale scale = quick ? new Scale(100, 1_000, 10, Duration.ofSeconds(10)) : new Scale(1_000, 10_000, 10,
                 Duration.ofSeconds(30));
         Path dataDir = Files.createTempDirectory("drover-bench");
         LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 0, scale.cells(), "bench",
                 "bench-password", BenchSettings.clusterProperties(scale.cells()));
         List<Figure> figures = new ArrayList<>();
-        try (LocalCluster cluster = LocalCluster.start(settings);
+        String mode = (quick ? "quick" : "full") + (separate ? "-separate-jvms" : "");
+        try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
             BenchSettings.awaitCells(db, scale.cells(), Duration.ofMinutes(2));
-            String stamp = (quick ? "quick" : "full") + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
+            String stamp = mode + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
             figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5),
                     Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp)));
             figures.addAll(BenchSettings.clusterScenarios(cluster, db));
-            figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10),
-                    scale.loadDuration(), Path.of("bench", "results", "p4-" + stamp)));
-            figures.add(new HeapUsage().run(4));
+            figures.addAll(new ReceptorLoad(client, BenchSettings.receptor(cluster)).run(
+                    DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10), scale.loadDuration(),
+                    Path.of("bench", "results", "p4-" + stamp)));
+            figures.addAll(cluster instanceof ProcessCluster processes ? ServiceHeaps.run(processes)
+                    : List.of(new HeapUsage().run(4)));
         }
         System.out.println();
         System.out.print(Report.table(figures));
-        System.out.println("results: " + Report.writeJson(Path.of("bench", "results"), quick ? "quick" : "full",
-                figures));
+        System.out.println("results: " + Report.writeJson(Path.of("bench", "results"), mode, figures));
         System.exit(0);
     }
 

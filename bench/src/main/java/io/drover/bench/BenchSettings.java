@@ -1,6 +1,8 @@
 package io.drover.bench;
 
 import io.drover.cluster.LocalCluster;
+import io.drover.cluster.ProcessCluster;
+import io.drover.cluster.RunningCluster;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +31,50 @@ final class BenchSettings {
         }
     }
 
-    static List<Figure> clusterScenarios(LocalCluster cluster, Database db) throws InterruptedException {
+    /** P2 and P3 read the converger's timer and kill a cell inside the rep: only with every service in this JVM. */
+    static List<Figure> clusterScenarios(RunningCluster running, Database db) throws InterruptedException {
+        if (!(running instanceof LocalCluster cluster)) {
+            return List.of(new Figure("P2, P3 (need the services in this JVM)", "not run with --separate-jvms", "-",
+                    true, "run without --separate-jvms for P2 and P3"));
+        }
         Figure p2 = new ConvergencePassTiming(cluster, db).run(Duration.ofSeconds(60));
         Figure p3 = new CellLoss(cluster, db).run(PRESENCE_TTL, Duration.ofSeconds(120));
         return List.of(p2, p3);
+    }
+
+    /** The receptor as P4 measures it: its Tomcat threads in this JVM, or its whole process. */
+    static ReceptorLoad.Receptor receptor(RunningCluster running) {
+        if (running instanceof ProcessCluster processes) {
+            long pid = processes.services().stream().filter(s -> s.name().equals("receptor-service")).findFirst()
+                    .orElseThrow().process().pid();
+            return new ReceptorLoad.Receptor() {
+                @Override
+                public ServiceCpu cpu() {
+                    return ServiceCpu.process(pid);
+                }
+
+                @Override
+                public ReceptorLoad.Recording startRecording() throws java.io.IOException, InterruptedException {
+                    return RemoteProfile.start(pid)::stopAndSummarize;
+                }
+            };
+        }
+        ServiceCpu threads = ServiceCpu.threadsNamed("http-nio");
+        return new ReceptorLoad.Receptor() {
+            @Override
+            public ServiceCpu cpu() {
+                return threads;
+            }
+
+            @Override
+            public ReceptorLoad.Recording startRecording() {
+                Profile profile = Profile.start();
+                return file -> {
+                    try (profile) {
+                        return profile.stopAndSummarize(file);
+                    }
+                };
+            }
+        };
     }
 }

@@ -49,11 +49,16 @@ final class Profile implements AutoCloseable {
         recording.stop();
         Files.createDirectories(file.getParent());
         recording.dump(file);
+        return summarize(file);
+    }
+
+    /** Sums the CPU samples of a recording (this JVM's, or another JVM's written by {@code jcmd JFR.stop}). */
+    static String summarize(Path file) throws IOException {
         Map<String, Integer> byLibrary = new HashMap<>();
         Map<String, Integer> byOperation = new HashMap<>();
         int samples = 0;
         for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-            if (event.getStackTrace() == null) {
+            if (event.getStackTrace() == null || !event.getEventType().getName().equals("jdk.ExecutionSample")) {
                 continue;
             }
             samples++;

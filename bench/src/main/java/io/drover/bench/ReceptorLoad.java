@@ -15,45 +15,79 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * P4: an open-loop load on the receptor (requests are sent on schedule whatever the latency, so slowness shows up as
  * latency rather than as a lower rate): 80 % reads of desired and actual LRPs, 20 % annotation updates. Latency counts
- * from the moment a request was due, so time spent waiting for a free client thread is not hidden.
+ * from the moment a request was due, so time spent waiting for a free client thread is not hidden. Then the receptor's
+ * CPU per request, which does not depend on what else the machine runs: its CPU during a reads-only and an
+ * updates-only load, divided by the requests served.
  */
 final class ReceptorLoad {
 
-    private final ReceptorClient client;
+    /** What a load sends. */
+    enum Mix {
+        MIXED, READS, UPDATES
+    }
 
-    ReceptorLoad(ReceptorClient client) {
+    /** Where the receptor runs: how to read its CPU and how to profile it. */
+    interface Receptor {
+        ServiceCpu cpu();
+
+        Recording startRecording() throws IOException, InterruptedException;
+    }
+
+    /** A running profile of the receptor. */
+    interface Recording {
+        String stopAndSummarize(Path file) throws IOException, InterruptedException;
+    }
+
+    private final ReceptorClient client;
+    private final Receptor receptor;
+
+    ReceptorLoad(ReceptorClient client, Receptor receptor) {
         this.client = client;
+        this.receptor = receptor;
     }
 
     /**
-     * Runs the load for {@code warmUp} unmeasured (the JIT has not compiled the read paths yet: P1 only wrote), then
-     * for {@code duration} measured.
+     * Runs the mixed load for {@code warmUp} unmeasured (the JIT has not compiled the read paths yet: P1 only wrote),
+     * then for {@code duration} measured, then reads only and updates only for half of {@code duration} each.
      */
-    Figure run(List<String> guids, int perSecond, Duration warmUp, Duration duration, Path recording)
-            throws InterruptedException, IOException {
-        load(guids, perSecond, warmUp);
+    List<Figure> run(List<String> guids, int perSecond, Duration warmUp, Duration duration, Path recording)
+            throws IOException, InterruptedException {
+        load(guids, Mix.MIXED, perSecond, warmUp);
         CpuAccount cpuBefore = CpuAccount.now();
-        Profile profile = Profile.start();
-        Results results = load(guids, perSecond, duration);
+        double receptorBefore = receptor.cpu().seconds();
+        Recording profile = receptor.startRecording();
+        Results results = load(guids, Mix.MIXED, perSecond, duration);
+        double receptorSeconds = receptor.cpu().seconds() - receptorBefore;
         String cpu = CpuAccount.now().since(cpuBefore);
-        String samples;
-        try (profile) {
-            samples = profile.stopAndSummarize(recording);
-        }
+        String samples = profile.stopAndSummarize(recording);
         long[] sorted = results.sortedMicros();
         int requests = sorted.length;
-        double p50 = sorted[requests / 2] / 1000.0;
         double p99 = sorted[(int) (requests * 0.99)] / 1000.0;
-        double max = sorted[requests - 1] / 1000.0;
         int errors = results.errors().get();
-        return new Figure("P4 receptor at %d req/s (80 %% reads) for %d s".formatted(perSecond, duration.toSeconds()),
-                "p50 %.1f ms, p99 %.1f ms, max %.0f ms, %d errors".formatted(p50, p99, max, errors),
-                "p99 <= 50 ms, no errors", p99 <= 50 && errors == 0,
-                "%d requests after %d s of warm-up, %d answered 409 (concurrent updates); %s; %s".formatted(requests,
-                        warmUp.toSeconds(), results.conflicts().get(), cpu, samples));
+        Figure latency = new Figure("P4 receptor at %d req/s (80 %% reads) for %d s".formatted(perSecond,
+                duration.toSeconds()), "p50 %.1f ms, p99 %.1f ms, max %.0f ms, %d errors".formatted(
+                sorted[requests / 2] / 1000.0, p99, sorted[requests - 1] / 1000.0, errors), "p99 <= 50 ms, no errors",
+                p99 <= 50 && errors == 0, ("%d requests after %d s of warm-up, %d answered 409 (concurrent updates); "
+                + "receptor CPU %.2f ms per request (%s); %s; %s").formatted(requests, warmUp.toSeconds(),
+                results.conflicts().get(), 1000 * receptorSeconds / requests, receptor.cpu().covers(), cpu, samples));
+        Duration half = duration.dividedBy(2);
+        return List.of(latency, cpuPerRequest(guids, Mix.READS, perSecond * 4 / 5, half, 0.3),
+                cpuPerRequest(guids, Mix.UPDATES, perSecond / 5, half, 1.0));
     }
 
-    private Results load(List<String> guids, int perSecond, Duration duration) throws InterruptedException {
+    private Figure cpuPerRequest(List<String> guids, Mix mix, int perSecond, Duration duration, double targetMs)
+            throws InterruptedException {
+        double before = receptor.cpu().seconds();
+        Results results = load(guids, mix, perSecond, duration);
+        double ms = 1000 * (receptor.cpu().seconds() - before) / results.requests();
+        String what = mix == Mix.READS ? "GET" : "PUT";
+        return new Figure("P4 receptor CPU per %s (%d %ss/s for %d s)".formatted(what, perSecond, what,
+                duration.toSeconds()), "%.3f ms per request".formatted(ms), "<= %.1f ms".formatted(targetMs),
+                ms <= targetMs, "%d requests, %d errors; CPU of %s".formatted(results.requests(),
+                results.errors().get(), receptor.cpu().covers()));
+    }
+
+    private Results load(List<String> guids, Mix mix, int perSecond, Duration duration) throws InterruptedException {
         int requests = (int) (perSecond * duration.toSeconds());
         Results results = new Results(new AtomicLongArray(requests), new AtomicInteger(), new AtomicInteger());
         ExecutorService pool = Executors.newFixedThreadPool(64);
@@ -67,12 +101,7 @@ final class ReceptorLoad {
             }
             int slot = i;
             pool.submit(() -> {
-                String guid = guids.get(ThreadLocalRandom.current().nextInt(guids.size()));
-                int dice = ThreadLocalRandom.current().nextInt(10);
-                int status = dice < 4 ? client.send("GET", "/v1/desired_lrps/" + guid, null).statusCode()
-                        : dice < 8 ? client.send("GET", "/v1/actual_lrps/" + guid, null).statusCode()
-                        : client.send("PUT", "/v1/desired_lrps/" + guid,
-                                "{\"annotation\": \"load-" + slot + "\"}").statusCode();
+                int status = send(guids.get(ThreadLocalRandom.current().nextInt(guids.size())), mix, slot);
                 results.latencyMicros().set(slot, (System.nanoTime() - due) / 1000);
                 if (status == 409) {
                     results.conflicts().incrementAndGet();
@@ -86,7 +115,23 @@ final class ReceptorLoad {
         return results;
     }
 
+    private int send(String guid, Mix mix, int slot) {
+        int dice = switch (mix) {
+            case MIXED -> ThreadLocalRandom.current().nextInt(10);
+            case READS -> ThreadLocalRandom.current().nextInt(8);
+            case UPDATES -> 9;
+        };
+        return dice < 4 ? client.send("GET", "/v1/desired_lrps/" + guid, null).statusCode()
+                : dice < 8 ? client.send("GET", "/v1/actual_lrps/" + guid, null).statusCode()
+                : client.send("PUT", "/v1/desired_lrps/" + guid, "{\"annotation\": \"load-" + slot + "\"}")
+                        .statusCode();
+    }
+
     private record Results(AtomicLongArray latencyMicros, AtomicInteger errors, AtomicInteger conflicts) {
+
+        int requests() {
+            return latencyMicros.length();
+        }
 
         long[] sortedMicros() {
             long[] sorted = new long[latencyMicros.length()];

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +21,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * its own Spring application context, configured exactly as it would be in its own process, so what runs here is
  * what runs in production. Used by the launcher, the end-to-end tests and the benchmark.
  */
-public final class LocalCluster implements AutoCloseable {
+public final class LocalCluster implements RunningCluster {
 
     private static final Logger log = LoggerFactory.getLogger(LocalCluster.class);
 
@@ -170,21 +169,8 @@ public final class LocalCluster implements AutoCloseable {
     @SafeVarargs
     private ConfigurableApplicationContext launch(ServiceKind kind, Map<String, String> own,
             ApplicationContextInitializer<ConfigurableApplicationContext>... initializers) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("spring.application.name", kind.applicationName());
-        properties.put("spring.datasource.url", database.jdbcUrl());
-        properties.put("spring.datasource.username", database.username());
-        properties.put("spring.datasource.password", database.password());
-        properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
-        properties.put("server.port", "0");
-        properties.put("spring.main.banner-mode", "off");
-        properties.put("drover.receptor.username", settings.username());
-        properties.put("drover.receptor.password", settings.password());
-        properties.putAll(kind.defaults(settings));
-        properties.putAll(own);
-        properties.putAll(settings.extraProperties());
-        String[] args = properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
-                .toArray(String[]::new);
+        String[] args = ServiceArguments.asArgs(ServiceArguments.of(kind, settings, new ServiceArguments.Infrastructure(
+                database.jdbcUrl(), database.username(), database.password(), kafka.bootstrapServers()), own));
         long started = System.nanoTime();
         ConfigurableApplicationContext context = new SpringApplicationBuilder(kind.applicationClass())
                 .logStartupInfo(false).registerShutdownHook(false).initializers(initializers).run(args);

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code ./drover-local [--fresh] [--data-dir=DIR] [--receptor-port=N] [--cells=N] [--simulated-cells=N]}: starts the
- * local cluster, prints the receptor URL and credentials (also written to {@code DIR/cluster.env}), and shuts
- * everything down on Ctrl-C.
+ * {@code ./drover-local [--fresh] [--data-dir=DIR] [--receptor-port=N] [--cells=N] [--simulated-cells=N]
+ * [--separate-jvms]}: starts the local cluster (with {@code --separate-jvms} each service in a JVM of its own), prints
+ * the receptor URL and credentials (also written to {@code DIR/cluster.env}), and shuts everything down on Ctrl-C.
  */
 public final class LocalClusterMain {
 
@@ -29,7 +29,8 @@ public final class LocalClusterMain {
                 Integer.parseInt(options.getOrDefault("simulated-cells", "0")),
                 System.getenv().getOrDefault("DROVER_RECEPTOR_USERNAME", "drover"), password, Map.of());
         long started = System.nanoTime();
-        LocalCluster cluster = LocalCluster.start(settings);
+        RunningCluster cluster = options.containsKey("separate-jvms") ? ProcessCluster.start(settings)
+                : LocalCluster.start(settings);
         long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -44,7 +45,7 @@ public final class LocalClusterMain {
         stopped.await();
     }
 
-    private static Path writeEnv(Path dataDir, LocalCluster cluster) throws IOException {
+    private static Path writeEnv(Path dataDir, RunningCluster cluster) throws IOException {
         Path env = dataDir.resolve("cluster.env");
         Files.writeString(env, "export DROVER_URL=" + cluster.receptorUrl() + "\n"
                 + "export DROVER_USER=" + cluster.username() + "\n"
