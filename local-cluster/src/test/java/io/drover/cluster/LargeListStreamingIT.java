@@ -1,0 +1,91 @@
+package io.drover.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * {@code GET /v1/actual_lrps} over 100,000 instances from a receptor in its own JVM with a heap far too small to hold
+ * them: the list streams in keyset pages, so the receptor answers all of them and survives (it exits on an
+ * OutOfMemoryError). The instances are desired through the API (10 LRPs of 10,000), the legal path; with nothing
+ * placing them they stay UNCLAIMED. The relay is off: the lifecycle events of 100,000 creations would only cost time.
+ */
+class LargeListStreamingIT {
+
+    static final int LRPS = 10;
+    static final int INSTANCES = 10_000;
+    /** Spring, Tomcat, Hibernate and the Kafka clients fit; 100,000 rows loaded at once (or their JSON) do not. */
+    static final String HEAP = "-Xmx" + System.getProperty("drover.streaming-it.heap", "100m");
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aHundredThousandInstancesStreamFromAReceptorWhoseHeapCannotHoldThem() throws Exception {
+        LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 0, 0, "u", "p",
+                Map.of("drover.outbox.relay-enabled", "false", "logging.level.root", "WARN"));
+        ProcessCluster.Launch receptorOnly = new ProcessCluster.Launch(EnumSet.of(ServiceKind.RECEPTOR),
+                Map.of(ServiceKind.RECEPTOR, List.of(HEAP, "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError")));
+        try (ProcessCluster cluster = ProcessCluster.start(settings, receptorOnly)) {
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            for (int i = 0; i < LRPS; i++) {
+                HttpResponse<String> created = http.send(request(cluster, "/v1/desired_lrps").POST(
+                        HttpRequest.BodyPublishers.ofString("""
+                                {"process_guid": "big-%d", "domain": "big", "rootfs": "preloaded:host",
+                                 "instances": %d, "action": {"run": {"path": "sleep"}}}""".formatted(i, INSTANCES)))
+                        .header("Content-Type", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            }
+
+            HttpResponse<InputStream> list = http.send(request(cluster, "/v1/actual_lrps").GET().build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            assertThat(list.statusCode()).isEqualTo(200);
+            assertThat(list.headers().firstValue("ETag")).hasValueSatisfying(tag -> assertThat(tag).startsWith("W/"));
+            assertThat(countInstances(list.body())).isEqualTo(LRPS * INSTANCES);
+            assertThat(cluster.services().get(0).process().isAlive()).as("the receptor survived").isTrue();
+        }
+    }
+
+    /** Reads the array token by token (the test holds no more of it than the receptor does) and counts its objects. */
+    private static int countInstances(InputStream body) throws Exception {
+        int instances = 0;
+        try (JsonParser parser = JsonFactory.builder().build().createParser(ObjectReadContext.empty(), body)) {
+            assertThat(parser.nextToken()).isEqualTo(JsonToken.START_ARRAY);
+            while (parser.nextToken() == JsonToken.START_OBJECT) {
+                while (parser.nextToken() != JsonToken.END_OBJECT) {
+                    if (parser.currentToken() == JsonToken.PROPERTY_NAME && parser.currentName().equals("state")) {
+                        assertThat(parser.nextStringValue()).isEqualTo("UNCLAIMED");
+                    } else if (parser.currentToken().isStructStart()) {
+                        parser.skipChildren();
+                    }
+                }
+                instances++;
+            }
+            assertThat(parser.currentToken()).isEqualTo(JsonToken.END_ARRAY);
+        }
+        return instances;
+    }
+
+    private static HttpRequest.Builder request(ProcessCluster cluster, String path) {
+        return HttpRequest.newBuilder(URI.create(cluster.receptorUrl() + path)).timeout(Duration.ofMinutes(5))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("u:p".getBytes(
+                        StandardCharsets.UTF_8)));
+    }
+}
