@@ -2,18 +2,22 @@ package io.drover.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.core.JsonParser;
@@ -54,12 +58,37 @@ class LargeListStreamingIT {
                 assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             }
 
+            long pid = cluster.services().get(0).process().pid();
+            double cpu = cpuSeconds(pid);
             HttpResponse<InputStream> list = http.send(request(cluster, "/v1/actual_lrps").GET().build(),
                     HttpResponse.BodyHandlers.ofInputStream());
             assertThat(list.statusCode()).isEqualTo(200);
-            assertThat(list.headers().firstValue("ETag")).hasValueSatisfying(tag -> assertThat(tag).startsWith("W/"));
+            String etag = list.headers().firstValue("ETag").orElseThrow();
+            assertThat(etag).startsWith("W/");
             assertThat(countInstances(list.body())).isEqualTo(LRPS * INSTANCES);
             assertThat(cluster.services().get(0).process().isAlive()).as("the receptor survived").isTrue();
+
+            cpu = cpuSeconds(pid);
+            HttpResponse<byte[]> again = http.send(request(cluster, "/v1/actual_lrps").GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            double listCpu = cpuSeconds(pid) - cpu;
+            assertThat(again.headers().firstValue("ETag")).contains(etag);
+
+            cpu = cpuSeconds(pid);
+            HttpResponse<byte[]> unchanged = http.send(request(cluster, "/v1/actual_lrps").header("If-None-Match",
+                    etag).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(unchanged.statusCode()).isEqualTo(304);
+            double notModifiedCpu = cpuSeconds(pid) - cpu;
+            cpu = cpuSeconds(pid);
+            HttpResponse<byte[]> gzipped = http.send(request(cluster, "/v1/actual_lrps").header("Accept-Encoding",
+                    "gzip").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(gzipped.headers().firstValue("Content-Encoding")).contains("gzip");
+            assertThat(countInstances(new GZIPInputStream(new ByteArrayInputStream(
+                    gzipped.body())))).isEqualTo(LRPS * INSTANCES);
+            System.out.printf("large-list-streaming rows=%d heap=%s receptor_cpu_ms list=%.0f not_modified=%.0f "
+                    + "gzipped=%.0f bytes=%d gzipped_bytes=%d%n", LRPS * INSTANCES, HEAP, 1000 * listCpu,
+                    1000 * notModifiedCpu, 1000 * (cpuSeconds(pid) - cpu), again.body().length,
+                    gzipped.body().length);
         }
     }
 
@@ -81,6 +110,13 @@ class LargeListStreamingIT {
             assertThat(parser.currentToken()).isEqualTo(JsonToken.END_ARRAY);
         }
         return instances;
+    }
+
+    /** The CPU a process has used, from /proc (user + system clock ticks of 10 ms). */
+    private static double cpuSeconds(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
     }
 
     private static HttpRequest.Builder request(ProcessCluster cluster, String path) {
