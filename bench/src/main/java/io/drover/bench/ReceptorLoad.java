@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -68,8 +70,9 @@ final class ReceptorLoad {
                 duration.toSeconds()), "p50 %.1f ms, p99 %.1f ms, max %.0f ms, %d errors".formatted(
                 sorted[requests / 2] / 1000.0, p99, sorted[requests - 1] / 1000.0, errors), "p99 <= 50 ms, no errors",
                 p99 <= 50 && errors == 0, ("%d requests after %d s of warm-up, %d answered 409 (concurrent updates); "
-                + "receptor CPU %.2f ms per request (%s); %s; %s").formatted(requests, warmUp.toSeconds(),
-                results.conflicts().get(), 1000 * receptorSeconds / requests, receptor.cpu().covers(), cpu, samples));
+                + "errors by status %s; receptor CPU %.2f ms per request (%s); %s; %s").formatted(requests,
+                warmUp.toSeconds(), results.conflicts().get(), results.errorStatuses(),
+                1000 * receptorSeconds / requests, receptor.cpu().covers(), cpu, samples));
         Duration half = duration.dividedBy(2);
         return List.of(latency, cpuPerRequest(guids, Mix.READS, perSecond * 4 / 5, half, 0.3),
                 cpuPerRequest(guids, Mix.UPDATES, perSecond / 5, half, 1.0));
@@ -83,13 +86,14 @@ final class ReceptorLoad {
         String what = mix == Mix.READS ? "GET" : "PUT";
         return new Figure("P4 receptor CPU per %s (%d %ss/s for %d s)".formatted(what, perSecond, what,
                 duration.toSeconds()), "%.3f ms per request".formatted(ms), "<= %.1f ms".formatted(targetMs),
-                ms <= targetMs, "%d requests, %d errors; CPU of %s".formatted(results.requests(),
-                results.errors().get(), receptor.cpu().covers()));
+                ms <= targetMs, "%d requests, %d errors %s; CPU of %s".formatted(results.requests(),
+                results.errors().get(), results.errorStatuses(), receptor.cpu().covers()));
     }
 
     private Results load(List<String> guids, Mix mix, int perSecond, Duration duration) throws InterruptedException {
         int requests = (int) (perSecond * duration.toSeconds());
-        Results results = new Results(new AtomicLongArray(requests), new AtomicInteger(), new AtomicInteger());
+        Results results = new Results(new AtomicLongArray(requests), new AtomicInteger(), new AtomicInteger(),
+                new ConcurrentHashMap<>());
         ExecutorService pool = Executors.newFixedThreadPool(64);
         long intervalNanos = 1_000_000_000L / perSecond;
         long start = System.nanoTime();
@@ -101,12 +105,18 @@ final class ReceptorLoad {
             }
             int slot = i;
             pool.submit(() -> {
-                int status = send(guids.get(ThreadLocalRandom.current().nextInt(guids.size())), mix, slot);
+                int status;
+                try {
+                    status = send(guids.get(ThreadLocalRandom.current().nextInt(guids.size())), mix, slot);
+                } catch (RuntimeException e) {
+                    status = 0; // no answer (timed out, connection refused)
+                }
                 results.latencyMicros().set(slot, (System.nanoTime() - due) / 1000);
                 if (status == 409) {
                     results.conflicts().incrementAndGet();
-                } else if (status >= 400) {
+                } else if (status >= 400 || status == 0) {
                     results.errors().incrementAndGet();
+                    results.errorStatuses().merge(status, 1, Integer::sum);
                 }
             });
         }
@@ -127,7 +137,9 @@ final class ReceptorLoad {
                         .statusCode();
     }
 
-    private record Results(AtomicLongArray latencyMicros, AtomicInteger errors, AtomicInteger conflicts) {
+    /** Latencies by request, errors (and their statuses, 0 for no answer) and 409 conflicts. */
+    private record Results(AtomicLongArray latencyMicros, AtomicInteger errors, AtomicInteger conflicts,
+            Map<Integer, Integer> errorStatuses) {
 
         int requests() {
             return latencyMicros.length();

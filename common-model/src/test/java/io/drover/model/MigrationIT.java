@@ -88,6 +88,13 @@ class MigrationIT {
                     "lrp_events_entity_idx");
             expectations.forEach((query, index) -> assertThat(plan(query)).as(query).contains(index)
                     .doesNotContain("Seq Scan"));
+            // keyset pages of the lists, of everything or of one domain: a range scan in key order, never a sort
+            for (String page : List.of("SELECT * FROM actual_lrps WHERE (process_guid, instance_index) > ('p-42', 3) "
+                    + "ORDER BY process_guid, instance_index LIMIT 1000", "SELECT * FROM actual_lrps WHERE domain = 'd1' "
+                    + "AND (process_guid, instance_index) > ('p-42', 3) ORDER BY process_guid, instance_index LIMIT 1000",
+                    "SELECT * FROM actual_lrps WHERE domain = 'd2' ORDER BY process_guid, instance_index LIMIT 1000")) {
+                assertThat(plan(page)).as(page).contains("Index").doesNotContain("Seq Scan").doesNotContain("Sort");
+            }
             status.setRollbackOnly();
         });
     }
@@ -97,7 +104,7 @@ class MigrationIT {
         jdbc.update("""
                 INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, address,
                                          crash_count, since, epoch, version)
-                SELECT 'p-' || (g / 10), g % 10, 'd1', s.state,
+                SELECT 'p-' || (g / 10), g % 10, CASE WHEN g % 10 = 0 THEN 'd2' ELSE 'd1' END, s.state,
                        CASE WHEN s.state = 'RUNNING' THEN 'ig-' || g END,
                        CASE WHEN s.state = 'RUNNING' THEN 'cell-' || (g % 1000) END,
                        CASE WHEN s.state = 'RUNNING' THEN '10.0.0.1' END,

@@ -16,10 +16,12 @@ public record ActualLrpRow(String processGuid, int index, String domain, ActualL
         String cellId, String address, String portsJson, int crashCount, String crashReason, String placementError,
         long sinceMillis, UUID epoch, long version) {
 
+    /** The instance slot. */
     public ActualLrpKey key() {
         return ActualLrpKey.of(processGuid, index);
     }
 
+    /** What clients see of the row's version: its epoch and version. */
     public ModificationTag modificationTag() {
         return new ModificationTag(epoch, version);
     }

@@ -11,6 +11,7 @@ import java.time.Instant;
 public record ActualLrpSummary(String processGuid, int index, String domain, ActualLrpState state, String cellId,
         int crashCount, Instant since, String placedCellId, Instant placedAt) {
 
+    /** The instance slot. */
     public ActualLrpKey key() {
         return ActualLrpKey.of(processGuid, index);
     }

@@ -31,6 +31,7 @@ public record DesiredLrpRow(String processGuid, String domain, String rootfs, in
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
     };
 
+    /** What clients see of the row's version: its epoch and version. */
     public ModificationTag modificationTag() {
         return new ModificationTag(epoch, version);
     }

@@ -31,6 +31,7 @@ public class DesiredLrpRows {
         this.jdbc = jdbc;
     }
 
+    /** One desired LRP, if it exists. */
     public Optional<DesiredLrpRow> find(String processGuid) {
         return jdbc.query("SELECT " + COLUMNS + " FROM desired_lrps WHERE process_guid = ?", DesiredLrpRows::map,
                 processGuid).stream().findFirst();
