@@ -52,15 +52,15 @@ class RepConfiguration {
             CellPresence presence, MeterRegistry meters, Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
         ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, daemon("rep-timer"));
         timers.setRemoveOnCancelPolicy(true);
-        int threads = Math.max(1, p.workerThreads());
-        return new RepServices(lifecycle, records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
+        int threads = p.workerThreads() > 0 ? p.workerThreads() : autoWorkerThreads(p.simulatedCells());
+        return new RepServices(lifecycle, new GroupCommit(lifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
                 timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
                 Executors.newFixedThreadPool(threads, daemon("rep-heartbeat")));
     }
 
     @Bean
     CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
-            ConsumerFactory<String, String> consumers, KafkaTopicsProperties topics,
+            ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
             ConfigurableApplicationContext context) {
         List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources());
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
@@ -79,6 +79,14 @@ class RepConfiguration {
     @ConditionalOnProperty(name = "drover.rep.admin.enabled", havingValue = "true", matchIfMissing = true)
     AdminServer adminServer(RepProperties p, CellAgents agents) {
         return new AdminServer(p.admin().port(), agents);
+    }
+
+    /**
+     * A worker blocks while its cell's writes wait in the group commit, so a process of many cells needs enough workers
+     * for many cells to be waiting in one transaction: a quarter of the cells, between 4 and 64.
+     */
+    static int autoWorkerThreads(int simulatedCells) {
+        return Math.max(4, Math.min(64, simulatedCells / 4));
     }
 
     private static ThreadFactory daemon(String prefix) {
