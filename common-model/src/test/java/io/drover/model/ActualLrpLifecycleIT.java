@@ -367,6 +367,66 @@ class ActualLrpLifecycleIT {
         lifecycle.start(new StartedInstance(key(index), "d1", owner, NET), Actor.cell(owner.cellId()));
     }
 
+    @Test
+    void evacuatingARunningInstanceKeepsATwinServingWhileTheSlotIsAuctionedAgain() {
+        heartbeat("cell-drain");
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");
+        running(0, owner);
+        Actor rep = Actor.cell("cell-drain");
+
+        assertThat(lifecycle.evacuate(Map.of(key(0), owner), rep)).containsEntry(key(0), Outcome.CHANGED);
+        assertThat(lifecycle.evacuate(Map.of(key(0), owner), rep)).as("the drain repeats every sync")
+                .containsEntry(key(0), Outcome.NO_OP);
+
+        assertThat(actuals.findById(key(0)).orElseThrow().state()).isEqualTo(ActualLrpState.UNCLAIMED);
+        ActualLrp twin = actuals.findEvacuating(key(0)).orElseThrow();
+        assertThat(twin.owner()).isEqualTo(owner);
+        assertThat(twin.netInfo()).isEqualTo(NET);
+        assertThat(lastMessage(Topics.START_REQUESTS, guid, LrpStartRequested.class).indices()).containsExactly(0);
+        List<LifecycleEvent> events = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class);
+        assertThat(events.get(events.size() - 2).type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_CREATED);
+        assertThat(events.get(events.size() - 2).after().get("evacuating").asBoolean()).isTrue();
+        assertThat(events.get(events.size() - 1).after().get("state").asString()).isEqualTo("UNCLAIMED");
+
+        // the replacement runs elsewhere; the draining cell stops its container and removes what it holds: the twin
+        running(0, InstanceOwner.of("ig-2", "cell-other"));
+        assertThat(lifecycle.remove(key(0), owner, "container stopped", rep)).isEqualTo(Outcome.CHANGED);
+        assertThat(actuals.findEvacuating(key(0))).isEmpty();
+        assertThat(actuals.findById(key(0)).orElseThrow().owner().cellId()).isEqualTo("cell-other");
+    }
+
+    @Test
+    void aTwinWhoseContainerExitsIsRemovedWithoutCrashingTheSlot() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");
+        running(0, owner);
+        lifecycle.evacuate(Map.of(key(0), owner), Actor.cell("cell-drain"));
+        long version = actuals.findById(key(0)).orElseThrow().version();
+
+        assertThat(lifecycle.crashAll(Map.of(key(0), new io.drover.model.lrp.CrashReport(owner, "exited with code 1")),
+                Actor.cell("cell-drain"))).containsEntry(key(0), Outcome.CHANGED);
+
+        assertThat(actuals.findEvacuating(key(0))).isEmpty();
+        ActualLrp slot = actuals.findById(key(0)).orElseThrow();
+        assertThat(slot.version()).isEqualTo(version);
+        assertThat(slot.crashCount()).isZero();
+    }
+
+    @Test
+    void retiringASlotStopsItsTwinToo() {
+        heartbeat("cell-drain");
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");
+        running(0, owner);
+        lifecycle.evacuate(Map.of(key(0), owner), Actor.cell("cell-drain"));
+
+        assertThat(lifecycle.retire(List.of(key(0)), "scaled down", Actor.service("receptor")))
+                .containsEntry(key(0), Outcome.CHANGED);
+
+        assertThat(actuals.findById(key(0))).as("the unclaimed slot is deleted").isEmpty();
+        assertThat(records.messages(Topics.STOP_REQUESTS, "cell-drain", LrpStopRequested.class))
+                .filteredOn(stop -> stop.processGuid().equals(guid)).singleElement()
+                .satisfies(stop -> assertThat(stop.instanceGuid()).isEqualTo("ig-1"));
+    }
+
     private void heartbeat(String cellId) {
         cells.heartbeat(new CellRegistration(cellId, "z1", "10.0.0.1", new Resources(1024, 1024, 10),
                 List.of("preloaded:host"), List.of(), List.of()), Duration.ofSeconds(30));

@@ -125,6 +125,14 @@ public class ActualLrpLifecycle {
         return removeAll(Map.of(key, owner), reason, actor).get(key);
     }
 
+    /**
+     * The owners' cells drain: each slot is auctioned again and a RUNNING instance keeps serving from an evacuating
+     * twin until its replacement runs (SPEC 8.5). The twin goes with {@link #removeAll} once the cell stopped it.
+     */
+    public Map<ActualLrpKey, Outcome> evacuate(Map<ActualLrpKey, InstanceOwner> owners, Actor actor) {
+        return run("evacuate", actor, changes -> ops.evacuate(owners, actor, changes));
+    }
+
     /** Stops these instances: unowned records are deleted, owned ones get a stop request (deleted if the cell is gone). */
     public Map<ActualLrpKey, Outcome> retire(Collection<ActualLrpKey> keys, String reason, Actor actor) {
         return run("retire", actor, changes -> ops.retire(keys, reason, changes));

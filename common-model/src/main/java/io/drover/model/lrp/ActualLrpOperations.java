@@ -136,11 +136,21 @@ class ActualLrpOperations {
         return outcomes;
     }
 
-    /** The owners' containers exited; each comes back UNCLAIMED (with an auction) or CRASHED, per the policy. */
+    /**
+     * The owners' containers exited; each comes back UNCLAIMED (with an auction) or CRASHED, per the policy. An
+     * evacuating twin's container that exits is not a crash of the slot (its replacement is on its way): the twin is
+     * removed.
+     */
     Map<ActualLrpKey, Outcome> crash(Map<ActualLrpKey, CrashReport> crashes, Actor actor, ChangeLog changes) {
         Instant now = clock.instant();
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(crashes.keySet());
         Map<String, List<ActualLrp>> restarts = new TreeMap<>();
         Map<ActualLrpKey, Outcome> outcomes = each(crashes, Outcome.NOT_FOUND, (lrp, c) -> {
+            ActualLrp twin = twins.get(lrp.key());
+            if (twin != null && twin.isOwnedBy(c.owner()) && !lrp.isOwnedBy(c.owner())) {
+                removeTwin(twin, "crashed while evacuating: " + c.reason(), actor.on(c.owner()), changes);
+                return true;
+            }
             ActualLrpSnapshot before = lrp.snapshot(policy);
             ActualLrpState after = lrp.crash(c.owner(), c.reason(), policy, now);
             changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CRASHED, before, lrp, c.reason(), actor.on(c.owner()));
@@ -154,35 +164,102 @@ class ActualLrpOperations {
         return outcomes;
     }
 
-    /** Deletes the record this owner holds; a missing record is a no-op, another owner's is rejected. */
+    /**
+     * Deletes the record this owner holds, the slot's ordinary record or its evacuating twin; a missing record is a
+     * no-op, another owner's is rejected.
+     */
     Map<ActualLrpKey, Outcome> remove(Map<ActualLrpKey, InstanceOwner> owners, String reason, Actor actor,
             ChangeLog changes) {
-        return each(owners, Outcome.NO_OP, (lrp, owner) -> {
-            ActualLrpSnapshot before = lrp.snapshot(policy);
-            lrp.remove(owner);
-            changes.actualRemoved(lrp, before, reason, actor.on(owner));
-            return true;
+        Map<ActualLrpKey, ActualLrp> lrps = store.load(owners.keySet());
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(owners.keySet());
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        owners.forEach((key, owner) -> {
+            ActualLrp lrp = lrps.get(key);
+            ActualLrp twin = twins.get(key);
+            if (twin != null && twin.isOwnedBy(owner)) {
+                removeTwin(twin, reason, actor.on(owner), changes);
+                outcomes.put(key, Outcome.CHANGED);
+            } else {
+                outcomes.put(key, lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
+                    ActualLrpSnapshot before = l.snapshot(policy);
+                    l.remove(owner);
+                    changes.actualRemoved(l, before, reason, actor.on(owner));
+                    return true;
+                }));
+            }
         });
+        return outcomes;
     }
 
-    /** Unowned records (and those of cells that are gone) are deleted; live owners are asked to stop. */
+    /**
+     * The owners' cells drain (SPEC 8.5): each slot goes back to UNCLAIMED with an auction for its replacement, and a
+     * RUNNING instance keeps serving from an evacuating twin until the replacement runs. A slot whose twin this owner
+     * created already is a no-op (the drain repeats every sync); one whose twin another incarnation still holds is
+     * rejected for now (that twin goes once this slot's record runs elsewhere, and the drain tries again).
+     */
+    Map<ActualLrpKey, Outcome> evacuate(Map<ActualLrpKey, InstanceOwner> owners, Actor actor, ChangeLog changes) {
+        Instant now = clock.instant();
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(owners.keySet());
+        Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
+        Map<ActualLrpKey, Outcome> outcomes = each(owners, Outcome.NOT_FOUND, (lrp, owner) -> {
+            ActualLrp twin = twins.get(lrp.key());
+            if (twin != null && twin.isOwnedBy(owner)) {
+                return false;
+            }
+            if (twin != null && lrp.state() == ActualLrpState.RUNNING) {
+                throw new IllegalTransitionException(lrp.key(), "cannot evacuate: " + twin.instanceGuid() + "@"
+                        + twin.cellId() + " is still evacuating this slot");
+            }
+            ActualLrpSnapshot before = lrp.snapshot(policy);
+            ActualLrp created = lrp.evacuate(owner, now);
+            if (created != null) {
+                changes.actualCreated(created, "evacuating cell " + owner.cellId(), actor.on(owner));
+            }
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "evacuating cell " + owner.cellId(),
+                    actor.on(owner));
+            toAuction.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
+            return true;
+        });
+        toAuction.forEach((guid, list) -> requestStart(guid, list.get(0).domain(),
+                list.stream().map(ActualLrp::index).toList(), "evacuation", changes));
+        return outcomes;
+    }
+
+    private void removeTwin(ActualLrp twin, String reason, Actor actor, ChangeLog changes) {
+        changes.actualRemoved(twin, twin.snapshot(policy), reason, actor);
+    }
+
+    /**
+     * Unowned records (and those of cells that are gone) are deleted; live owners are asked to stop. A slot's evacuating
+     * twin is retired the same way: a retired slot stops serving wherever it still runs.
+     */
     Map<ActualLrpKey, Outcome> retire(Collection<ActualLrpKey> keys, String reason, ChangeLog changes) {
         Map<ActualLrpKey, ActualLrp> lrps = store.load(keys);
-        Set<String> liveCells = liveCells(lrps.values().stream().filter(ActualLrp::isOwned).map(ActualLrp::cellId)
-                .toList());
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(keys);
+        Set<String> liveCells = liveCells(java.util.stream.Stream.concat(lrps.values().stream(),
+                twins.values().stream()).filter(ActualLrp::isOwned).map(ActualLrp::cellId).toList());
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
         for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
+            ActualLrp twin = twins.get(key);
+            if (twin != null) {
+                retireOne(twin, liveCells, reason, changes);
+            }
             ActualLrp lrp = lrps.get(key);
-            outcomes.put(key, lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
-                switch (l.retire(liveCells::contains)) {
-                    case STOP -> changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, l.cellId(), new LrpStopRequested(
-                            ids.get(), l.cellId(), l.processGuid(), l.index(), l.instanceGuid(), reason)));
-                    case DELETE -> changes.actualRemoved(l, l.snapshot(policy), reason, null);
-                }
+            Outcome outcome = lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
+                retireOne(l, liveCells, reason, changes);
                 return true;
-            }));
+            });
+            outcomes.put(key, twin != null && outcome.kind() == Outcome.Kind.NO_OP ? Outcome.CHANGED : outcome);
         }
         return outcomes;
+    }
+
+    private void retireOne(ActualLrp lrp, Set<String> liveCells, String reason, ChangeLog changes) {
+        switch (lrp.retire(liveCells::contains)) {
+            case STOP -> changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
+                    ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
+            case DELETE -> changes.actualRemoved(lrp, lrp.snapshot(policy), reason, null);
+        }
     }
 
     Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, Set<ActualLrpState> expected, String reason,
