@@ -1,6 +1,9 @@
 package io.drover.auctioneer.round;
 
 import io.drover.auctioneer.AuctioneerProperties;
+import io.drover.auctioneer.allocation.Allocations;
+import io.drover.auctioneer.leadership.LeadershipFence;
+import io.drover.auctioneer.leadership.LeadershipLostException;
 import io.drover.auctioneer.scheduling.Scheduler;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpLifecycle;
@@ -13,10 +16,13 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.listener.CommonDelegatingErrorHandler;
+import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.listener.KafkaMessageListenerContainer;
@@ -40,11 +46,23 @@ class AuctionRoundConfiguration {
     }
 
     @Bean
-    AuctionRound auctionRound(JdbcTemplate jdbc, CellPresence presence, Clock clock, Scheduler scheduler,
-            ActualLrpLifecycle lifecycle, AuctioneerProperties properties, Supplier<UUID> idGenerator,
-            MeterRegistry meters) {
-        return new AuctionRound(new AuctionSnapshots(jdbc, presence, clock), scheduler, lifecycle,
-                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator), new AuctionMetrics(meters));
+    AuctionSnapshots auctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock) {
+        return new AuctionSnapshots(jdbc, presence, clock);
+    }
+
+    @Bean
+    RoundDecision roundDecision(AuctionSnapshots snapshots, Allocations allocations, Scheduler scheduler) {
+        return new RoundDecision(snapshots, allocations, scheduler);
+    }
+
+    /** Every write of a round goes through the lifecycle fenced by the leader lock (see {@link LeadershipFence}). */
+    @Bean
+    AuctionRound auctionRound(AuctionSnapshots snapshots, RoundDecision decision, ActualLrpLifecycle lifecycle,
+            LeadershipFence fence, AuctioneerProperties properties, Supplier<UUID> idGenerator, MeterRegistry meters,
+            ObjectProvider<RoundHook> hook) {
+        return new AuctionRound(snapshots, decision, lifecycle.guardedBy(fence),
+                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator,
+                        hook.getIfAvailable(() -> RoundHook.NONE)), new AuctionMetrics(meters));
     }
 
     @Bean(CONTAINER)
@@ -62,8 +80,21 @@ class AuctionRoundConfiguration {
         KafkaMessageListenerContainer<String, String> listener = new KafkaMessageListenerContainer<>(consumers,
                 container);
         listener.setAutoStartup(false);
-        // A round that cannot commit (database down) is retried; after that the converger re-auctions stale UNCLAIMED.
-        listener.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(1_000, 5)));
+        listener.setCommonErrorHandler(errorHandler());
         return listener;
+    }
+
+    /**
+     * A round that cannot commit (database down) is retried a few times; after that its offsets are committed and the
+     * converger re-auctions the stale UNCLAIMED instances. A fenced round (this auctioneer was deposed) must not commit
+     * the offsets of requests it did not place: it is retried until leadership stops the container, which leaves the
+     * batch to the new leader (or until it succeeds, had this auctioneer got the lock back).
+     */
+    private static CommonErrorHandler errorHandler() {
+        CommonDelegatingErrorHandler errors = new CommonDelegatingErrorHandler(
+                new DefaultErrorHandler(new FixedBackOff(1_000, 5)));
+        errors.addDelegate(LeadershipLostException.class,
+                new DefaultErrorHandler(new FixedBackOff(1_000, FixedBackOff.UNLIMITED_ATTEMPTS)));
+        return errors;
     }
 }
