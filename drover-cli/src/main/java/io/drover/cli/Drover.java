@@ -57,10 +57,15 @@ public final class Drover implements Runnable {
     /** {@code -o table|json}, accepted before or after the subcommand. */
     @Option(names = { "-o", "--output" }, scope = ScopeType.INHERIT, paramLabel = "table|json",
             description = "table (default, for people) or json (one object per line)")
-    void output(String format) {
+    void output(Format format) {
         if (format != null) {
-            session.format(format);
+            session.format(format.name());
         }
+    }
+
+    /** The values of {@code -o}. */
+    enum Format {
+        table, json
     }
 
     @Override
