@@ -132,6 +132,14 @@ class LogsApiIT {
     }
 
     @Test
+    void isInTheOpenApiDocument() throws Exception {
+        String docs = http.send(HttpRequest.newBuilder(URI.create(url("/v3/api-docs"))).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(docs).contains("\"/v1/actual_lrps/{processGuid}/index/{index}/logs\"", "text/plain",
+                "InstanceNotOnCell");
+    }
+
+    @Test
     void needsTheApisCredentials() throws Exception {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url("/v1/actual_lrps/a/index/0/logs")))
                 .build(), HttpResponse.BodyHandlers.ofString());

@@ -94,7 +94,9 @@ public final class LogServer implements LogEndpoint, AutoCloseable {
             return logServer;
         } catch (IOException e) {
             threads.shutdownNow();
-            throw new UncheckedIOException("cannot bind the rep's log server to " + bind + ":" + properties.port(), e);
+            throw new UncheckedIOException("cannot bind the rep's log server to " + bind + ":" + properties.port()
+                    + " (set drover.rep.logs.address to an address of this machine and drover.rep.logs.port to a free "
+                    + "port, or drover.rep.logs.enabled=false)", e);
         }
     }
 
