@@ -5,6 +5,7 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.rep.cell.CellLayout;
 import io.drover.rep.cell.CellSettings;
+import io.drover.rep.cell.LogEndpoint;
 import io.drover.rep.cell.Machine;
 import io.drover.rep.cell.RepProperties;
 import io.drover.rep.evacuation.AdminServer;
@@ -23,6 +24,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -61,8 +63,10 @@ class RepConfiguration {
     @Bean
     CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
             ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
-            ConfigurableApplicationContext context) {
-        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources());
+            ConfigurableApplicationContext context, ObjectProvider<LogEndpoint> logServer) {
+        String logEndpoint = logServer.stream().map(LogEndpoint::endpoint).findFirst().orElse(null);
+        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources()).stream()
+                .map(c -> c.withLogEndpoint(logEndpoint)).toList();
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
                 executors.create(c.cellId(), c.address(), c.capacity()), services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();

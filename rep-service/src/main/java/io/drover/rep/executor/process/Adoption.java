@@ -70,7 +70,8 @@ final class Adoption {
             dir.delete();
             return Optional.empty();
         }
-        ProcessContainer container = ProcessContainer.adopt(file, dir, publisher);
+        ProcessContainer container = ProcessContainer.adopt(file, dir, publisher,
+                new InstanceJournal(dir, runtime.clock(), runtime.properties().logCap().toBytes()));
         if (!runtime.ports().reserveExisting(container.hostPorts())) {
             log.warn("adopt-container-port-clash instance_guid={} ports={}", file.instanceGuid(), file.ports());
         }

@@ -65,6 +65,7 @@ final class HealthPoller {
             watcher.terminate(container, ContainerState.CRASHED,
                     "failed to start within " + startTimeout(container).toSeconds() + " s", Duration.ZERO);
         } else {
+            container.healthCheckFailed(failure.get());
             schedule(container, runtime.properties().startingPollInterval());
         }
     }

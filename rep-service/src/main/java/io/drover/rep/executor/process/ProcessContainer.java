@@ -33,6 +33,8 @@ final class ProcessContainer {
 
     private final Consumer<Container> publisher;
 
+    private final InstanceJournal journal;
+
     private Process process;
 
     private final ProcessTree tree = new ProcessTree();
@@ -49,14 +51,17 @@ final class ProcessContainer {
 
     private ScheduledFuture<?> healthPoll;
 
+    private String lastHealthFailure;
+
     ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
-            Consumer<Container> publisher) {
-        this(spec, cellId, dir, netInfo, startedAt, publisher, null);
+            Consumer<Container> publisher, InstanceJournal journal) {
+        this(spec, cellId, dir, netInfo, startedAt, publisher, journal, null);
     }
 
     private ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
-            Consumer<Container> publisher, PidFile adoptedFrom) {
+            Consumer<Container> publisher, InstanceJournal journal, PidFile adoptedFrom) {
         this.spec = spec;
+        this.journal = journal;
         this.cellId = cellId;
         this.dir = dir;
         this.netInfo = netInfo;
@@ -71,11 +76,15 @@ final class ProcessContainer {
         }
     }
 
-    static ProcessContainer adopt(PidFile file, InstanceDir dir, Consumer<Container> publisher) {
+    static ProcessContainer adopt(PidFile file, InstanceDir dir, Consumer<Container> publisher,
+            InstanceJournal journal) {
         ContainerSpec spec = new ContainerSpec(ActualLrpKey.of(file.processGuid(), file.index()),
                 file.instanceGuid(), file.definition());
+        journal.skipExistingOutput();
+        journal.rep("re-adopted by the rep after its restart (pid " + file.pid()
+                + "); output written while no rep ran is only in stdout.log and stderr.log");
         return new ProcessContainer(spec, file.cellId(), dir, new NetInfo(file.address(), file.ports()),
-                Instant.ofEpochMilli(file.startedAtMillis()), publisher, file);
+                Instant.ofEpochMilli(file.startedAtMillis()), publisher, journal, file);
     }
 
     ContainerSpec spec() {
@@ -84,6 +93,10 @@ final class ProcessContainer {
 
     InstanceDir dir() {
         return dir;
+    }
+
+    InstanceJournal journal() {
+        return journal;
     }
 
     NetInfo netInfo() {
@@ -122,6 +135,7 @@ final class ProcessContainer {
         this.process = launched;
         tree.lead(identity, leaderSession);
         writePidFile();
+        journal.rep("process started (pid " + identity.pid() + ")");
         return true;
     }
 
@@ -172,6 +186,7 @@ final class ProcessContainer {
         }
         state = ContainerState.RUNNING;
         writePidFile();
+        journal.rep(HealthProbe.hasChecks(spec.definition()) ? "health check passed; running" : "running");
         publisher.accept(snapshot());
         return true;
     }
@@ -190,6 +205,9 @@ final class ProcessContainer {
             return false;
         }
         boolean first = termination == null;
+        if (goal == ContainerState.STOPPED && (first || termination.goal() != ContainerState.STOPPED)) {
+            journal.rep("stopping (SIGTERM, then SIGKILL once the grace period is over)");
+        }
         termination = first ? new Termination(goal, why, killAt, false)
                 : new Termination(goal, why, termination.killAt(), termination.signalled());
         cancelHealthPoll();
@@ -217,6 +235,7 @@ final class ProcessContainer {
         state = termination.goal();
         reason = termination.reason();
         termination = null;
+        journal.close(state == ContainerState.CRASHED ? "crashed: " + reason : "stopped");
         publisher.accept(snapshot());
         return true;
     }
@@ -230,6 +249,14 @@ final class ProcessContainer {
         reason = null;
         publisher.accept(snapshot());
         return true;
+    }
+
+    /** A failed check while starting: said once per distinct reason, not on every half-second poll. */
+    synchronized void healthCheckFailed(String why) {
+        if (!why.equals(lastHealthFailure)) {
+            lastHealthFailure = why;
+            journal.rep("health check failed: " + why + " (still starting)");
+        }
     }
 
     synchronized void replaceHealthPoll(ScheduledFuture<?> next) {

@@ -11,6 +11,7 @@ import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
+import io.drover.rep.executor.InstanceLog;
 import io.drover.rep.executor.InsufficientResourcesException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -54,6 +55,8 @@ public final class ProcessExecutor implements Executor {
 
     private final HealthPoller health;
 
+    private final LogPump logs;
+
     ProcessExecutor(String cellId, String address, Resources capacity, ProcessRuntime runtime) {
         this.cellId = cellId;
         this.address = address;
@@ -64,6 +67,8 @@ public final class ProcessExecutor implements Executor {
         this.health = new HealthPoller(runtime, new HealthProbe(runtime.launcher(),
                 runtime.properties().monitorTimeout(), this::environment), watcher);
         watcher.start();
+        this.logs = new LogPump(runtime, containers::values);
+        logs.start();
     }
 
     @Override
@@ -81,11 +86,13 @@ public final class ProcessExecutor implements Executor {
             List<Integer> hostPorts = runtime.ports().reserve(spec.definition().ports().size());
             List<PortMapping> mappings = IntStream.range(0, hostPorts.size())
                     .mapToObj(i -> new PortMapping(spec.definition().ports().get(i), hostPorts.get(i))).toList();
-            container = new ProcessContainer(spec, cellId,
-                    InstanceDir.of(cellDir, spec.instanceGuid()), new NetInfo(address, mappings),
-                    runtime.clock().instant(), this::publish);
+            InstanceDir dir = InstanceDir.of(cellDir, spec.instanceGuid());
+            container = new ProcessContainer(spec, cellId, dir, new NetInfo(address, mappings),
+                    runtime.clock().instant(), this::publish,
+                    new InstanceJournal(dir, runtime.clock(), runtime.properties().logCap().toBytes()));
             containers.put(spec.instanceGuid(), container);
         }
+        container.journal().rep("claimed by " + cellId + " as instance " + spec.instanceGuid() + "; starting");
         log.info("run-container instance_guid={} process_guid={} index={} ports={}", spec.instanceGuid(),
                 spec.key().processGuid(), spec.key().index(), container.netInfo().ports());
         container.publishCurrent();
@@ -119,11 +126,17 @@ public final class ProcessExecutor implements Executor {
             return;
         }
         containers.remove(instanceGuid);
+        container.journal().close();
         try {
             container.dir().delete();
         } catch (UncheckedIOException e) {
             log.warn("delete-instance-dir-failed instance_guid={}", instanceGuid, e);
         }
+    }
+
+    @Override
+    public Optional<InstanceLog> log(String instanceGuid) {
+        return Optional.ofNullable(containers.get(instanceGuid)).map(ProcessContainer::journal);
     }
 
     @Override
@@ -148,6 +161,7 @@ public final class ProcessExecutor implements Executor {
     @Override
     public void close() {
         watcher.close();
+        logs.close();
         containers.values().forEach(ProcessContainer::cancelHealthPoll);
     }
 

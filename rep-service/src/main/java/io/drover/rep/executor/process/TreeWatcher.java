@@ -140,8 +140,7 @@ final class TreeWatcher {
     private void capLogs(ProcessContainer container) {
         long cap = runtime.properties().logCap().toBytes();
         try {
-            LogFiles.cap(container.dir().stdout(), cap);
-            LogFiles.cap(container.dir().stderr(), cap);
+            container.journal().capRaw(cap);
         } catch (IOException e) {
             log.warn("cap-logs-failed instance_guid={}", container.spec().instanceGuid(), e);
         }

@@ -10,6 +10,8 @@ import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
+import io.drover.rep.executor.InstanceLog;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,13 +41,15 @@ public final class SimulatedExecutor implements Executor {
     private final ScheduledExecutorService scheduler;
     private final SimulatedProperties properties;
     private final Random random;
+    private final Clock clock;
     private final HostPorts hostPorts;
     private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
     private final List<ContainerListener> listeners = new CopyOnWriteArrayList<>();
     private Resources used = Resources.NONE;
 
     SimulatedExecutor(String cellId, String address, Resources capacity, ScheduledExecutorService scheduler,
-            SimulatedProperties properties, Random random) {
+            SimulatedProperties properties, Random random, Clock clock) {
+        this.clock = clock;
         this.cellId = cellId;
         this.address = address;
         this.capacity = capacity;
@@ -67,7 +71,7 @@ public final class SimulatedExecutor implements Executor {
             if (!lacking.isEmpty()) {
                 throw new InsufficientResourcesException("insufficient resources: " + lacking);
             }
-            container = new SimulatedContainer(spec, need, netInfo(spec.definition()));
+            container = new SimulatedContainer(spec, need, netInfo(spec.definition()), cellId, clock.instant());
             used = used.plus(need);
             containers.put(spec.instanceGuid(), container);
         }
@@ -111,6 +115,11 @@ public final class SimulatedExecutor implements Executor {
     }
 
     @Override
+    public Optional<InstanceLog> log(String instanceGuid) {
+        return Optional.ofNullable(containers.get(instanceGuid)).map(SimulatedLog::new);
+    }
+
+    @Override
     public void addListener(ContainerListener listener) {
         listeners.add(listener);
     }
@@ -137,7 +146,7 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void becomeRunning(SimulatedContainer container) {
-        if (!container.moveTo(ContainerState.RUNNING, null)) {
+        if (!container.moveTo(ContainerState.RUNNING, null, clock.instant())) {
             return;
         }
         publish(container);
@@ -149,7 +158,7 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void finish(SimulatedContainer container, ContainerState state, String reason) {
-        if (!container.moveTo(state, reason)) {
+        if (!container.moveTo(state, reason, clock.instant())) {
             return;
         }
         synchronized (this) {
