@@ -4,11 +4,11 @@ import io.drover.auctioneer.AuctioneerProperties;
 import io.drover.auctioneer.allocation.Allocations;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.messaging.TopicReader;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.listener.MessageListenerContainer;
 
 /**
  * One active auctioneer, any number of hot standbys: the holder of the {@code auctioneer} lock runs the start request
@@ -21,16 +21,16 @@ class LeadershipConfiguration {
 
     static final String LOCK = "auctioneer";
 
-    /** The container is looked up when first needed: the rounds it runs are fenced by this election. */
+    /** The reader is looked up when first needed: the rounds it runs are fenced by this election. */
     @Bean
     LeaderElection auctioneerLeaderElection(LeaderLock lock, AuctioneerProperties properties,
-            @Qualifier("auctionRoundsContainer") ObjectProvider<MessageListenerContainer> rounds,
+            @Qualifier("auctionRoundsReader") ObjectProvider<TopicReader> rounds,
             Allocations allocations) {
         return new LeaderElection(lock, LOCK, properties.leaderTtl(), () -> {
             allocations.drop();
             rounds.getObject().start();
         }, () -> {
-            rounds.getObject().stop();
+            rounds.getObject().close();
             allocations.drop();
         });
     }

@@ -8,6 +8,7 @@ import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.messaging.TopicReader;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.InstanceOwner;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.test.annotation.DirtiesContext;
 
 /**
@@ -67,14 +67,14 @@ class AuctionRoundBenchmarkIT {
     @Autowired
     JdbcTemplate jdbc;
     @Autowired
-    MessageListenerContainer auctionRoundsContainer;
+    TopicReader auctionRoundsReader;
     @Autowired
     MeterRegistry meters;
 
     @Test
     void roundsOfAThousandOverAHundredThousandRunningInstances() {
         // This context stays the leader (its rounds are fenced by the lock) but the test drives the rounds.
-        auctionRoundsContainer.stop();
+        auctionRoundsReader.close();
         long setup = System.nanoTime();
         IntStream.range(0, CELLS).forEach(c -> presence.heartbeat(cell(c), Duration.ofHours(1)));
         runHundredThousand();
