@@ -247,11 +247,17 @@ class ActualLrpLifecycleIT {
                         org.assertj.core.groups.Tuple.tuple("RUNNING", "UNCLAIMED"),
                         org.assertj.core.groups.Tuple.tuple("RUNNING", "UNCLAIMED"),
                         org.assertj.core.groups.Tuple.tuple("RUNNING", "CRASHED"));
-        LifecycleEvent crashed = lastMessage(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class);
+        List<LifecycleEvent> events = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class);
+        LifecycleEvent crashed = events.get(events.size() - 2);
         assertThat(crashed.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_CRASHED);
         assertThat(crashed.after().get("next_restart_at").asLong())
                 .isEqualTo(clock.instant().plusSeconds(30).toEpochMilli());
         assertThat(crashed.before().get("state").asString()).isEqualTo("RUNNING");
+        LifecycleEvent changed = events.get(events.size() - 1);
+        assertThat(changed.type()).as("a client following changes sees the crash too (as Diego announces it)")
+                .isEqualTo(LifecycleEvent.ACTUAL_LRP_CHANGED);
+        assertThat(changed.before()).isEqualTo(crashed.before());
+        assertThat(changed.after()).isEqualTo(crashed.after());
     }
 
     @Test
@@ -316,6 +322,17 @@ class ActualLrpLifecycleIT {
                 });
         assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_REMOVED))
                 .extracting(Audit::index).containsExactlyInAnyOrder(0, 2);
+        assertThat(records.audit(guid)).as("who asked the live cell to stop, and why, is on record")
+                .filteredOn(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED)).singleElement()
+                .satisfies(a -> {
+                    assertThat(a.index()).isEqualTo(1);
+                    assertThat(a.reason()).isEqualTo("scaled down");
+                    assertThat(a.actorService()).isEqualTo("receptor");
+                    assertThat(a.from()).isEqualTo("RUNNING");
+                });
+        assertThat(records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class))
+                .as("a stop request is not a lifecycle event").extracting(LifecycleEvent::type)
+                .doesNotContain(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED);
     }
 
     @Test

@@ -58,6 +58,15 @@ public class ActualLrpLifecycle {
                 changes -> ops.createUnclaimed(processGuid, domain, indices, reason, changes));
     }
 
+    /**
+     * Creates missing indices of a desired LRP (converger rule 1), checked against the desired LRP as it is when the
+     * repair is written: only indices below its instance count now, and nothing if it is gone. Returns the created ones.
+     */
+    public List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
+            Actor actor) {
+        return run("create-missing", actor, changes -> ops.createMissing(processGuid, domain, indices, reason, changes));
+    }
+
     /** The auctioneer's result: each instance stays UNCLAIMED with its placement, and each cell gets one message. */
     public Map<ActualLrpKey, Outcome> place(UUID auctionId, Map<ActualLrpKey, String> cellByKey, Actor actor) {
         return run("place", actor, changes -> ops.place(auctionId, cellByKey, changes));

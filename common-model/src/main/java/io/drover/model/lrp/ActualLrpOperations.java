@@ -73,6 +73,22 @@ class ActualLrpOperations {
     }
 
     /**
+     * Converger rule 1 at write time: creates only the indices still below the desired instance count as it is now, so
+     * a repair planned before a scale-down or a delete does not bring back what the user just took away.
+     */
+    List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
+            ChangeLog changes) {
+        List<Integer> desired = jdbc.queryForList("SELECT instances FROM desired_lrps WHERE process_guid = ?",
+                Integer.class, processGuid);
+        if (desired.isEmpty()) {
+            return List.of();
+        }
+        int instances = desired.get(0);
+        return createUnclaimed(processGuid, domain, indices.stream().filter(i -> i < instances).toList(), reason,
+                changes);
+    }
+
+    /**
      * Remembers each placement on its record and sends each cell one auction result. A placement is not a change
      * clients see (the instance stays UNCLAIMED), so it is published only when it clears a placement error.
      */
@@ -153,7 +169,9 @@ class ActualLrpOperations {
             }
             ActualLrpSnapshot before = lrp.snapshot(policy);
             ActualLrpState after = lrp.crash(c.owner(), c.reason(), policy, now);
+            // Diego announces a crash twice: as a crash, and as the change a client following changes must see
             changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CRASHED, before, lrp, c.reason(), actor.on(c.owner()));
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, c.reason(), actor.on(c.owner()));
             if (after == ActualLrpState.UNCLAIMED) {
                 restarts.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
             }
@@ -256,8 +274,11 @@ class ActualLrpOperations {
 
     private void retireOne(ActualLrp lrp, Set<String> liveCells, String reason, ChangeLog changes) {
         switch (lrp.retire(liveCells::contains)) {
-            case STOP -> changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
-                    ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
+            case STOP -> {
+                changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
+                        ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
+                changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, lrp.snapshot(policy), lrp, reason, null);
+            }
             case DELETE -> changes.actualRemoved(lrp, lrp.snapshot(policy), reason, null);
         }
     }

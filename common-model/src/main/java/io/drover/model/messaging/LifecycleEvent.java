@@ -19,6 +19,11 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
     public static final String ACTUAL_LRP_CHANGED = "actual_lrp_changed";
     public static final String ACTUAL_LRP_REMOVED = "actual_lrp_removed";
     public static final String ACTUAL_LRP_CRASHED = "actual_lrp_crashed";
+    /**
+     * Not an event: the audit trail's record that a stop was asked of the cell running an instance (the removal that
+     * follows is the event).
+     */
+    public static final String ACTUAL_LRP_STOP_REQUESTED = "actual_lrp_stop_requested";
 
     /** A JSON {@code null} (or an absent side) reads as Java {@code null}, so {@code before() == null} means created. */
     public LifecycleEvent {
