@@ -62,7 +62,8 @@ class RepConfiguration {
     CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
             ConsumerFactory<String, String> consumers, KafkaTopicsProperties topics,
             ConfigurableApplicationContext context) {
-        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources());
+        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources(),
+                executors.isolation());
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
                 executors.create(c.cellId(), c.address(), c.capacity()), services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();

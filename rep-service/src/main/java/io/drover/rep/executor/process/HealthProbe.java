@@ -110,7 +110,7 @@ final class HealthProbe {
         Process process;
         try {
             process = launcher.launch(monitor, container.spec().definition().cpuWeight(),
-                    environment.apply(container, monitor), container.dir());
+                    environment.apply(container, monitor), container.dir(), container.cgroup());
         } catch (IOException e) {
             return CompletableFuture.completedFuture(Optional.of("monitor failed to start: " + e.getMessage()));
         }

@@ -6,6 +6,7 @@ import io.drover.model.lrp.NetInfo.PortMapping;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.process.cgroup.InstanceCgroup;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -13,9 +14,10 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 
 /**
- * One container's state and the process tree behind it. Its transitions are synchronized and publish their event
- * while holding the lock, so listeners see a container's events in the order they happened. A terminating container
- * keeps its visible state until its tree is gone, then becomes CRASHED or STOPPED once.
+ * One container's state and the process tree behind it (and its cgroup, in cgroup mode). Its transitions are
+ * synchronized and publish their event while holding the lock, so listeners see a container's events in the order they
+ * happened. A terminating container keeps its visible state until its tree is gone, then becomes CRASHED or STOPPED
+ * once.
  */
 final class ProcessContainer {
 
@@ -32,6 +34,10 @@ final class ProcessContainer {
     private final boolean adopted;
 
     private final Consumer<Container> publisher;
+
+    private final InstanceCgroup cgroup;
+
+    private final UsageMeter meter = new UsageMeter();
 
     private Process process;
 
@@ -50,13 +56,14 @@ final class ProcessContainer {
     private ScheduledFuture<?> healthPoll;
 
     ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
-            Consumer<Container> publisher) {
-        this(spec, cellId, dir, netInfo, startedAt, publisher, null);
+            Consumer<Container> publisher, InstanceCgroup cgroup) {
+        this(spec, cellId, dir, netInfo, startedAt, publisher, cgroup, null);
     }
 
     private ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
-            Consumer<Container> publisher, PidFile adoptedFrom) {
+            Consumer<Container> publisher, InstanceCgroup cgroup, PidFile adoptedFrom) {
         this.spec = spec;
+        this.cgroup = cgroup;
         this.cellId = cellId;
         this.dir = dir;
         this.netInfo = netInfo;
@@ -71,11 +78,22 @@ final class ProcessContainer {
         }
     }
 
-    static ProcessContainer adopt(PidFile file, InstanceDir dir, Consumer<Container> publisher) {
+    /** A container a previous rep left: its tree is found by its cgroup when it has one, else from the pid file. */
+    static ProcessContainer adopt(PidFile file, InstanceDir dir, Consumer<Container> publisher,
+            InstanceCgroup cgroup) {
         ContainerSpec spec = new ContainerSpec(ActualLrpKey.of(file.processGuid(), file.index()),
                 file.instanceGuid(), file.definition());
         return new ProcessContainer(spec, file.cellId(), dir, new NetInfo(file.address(), file.ports()),
-                Instant.ofEpochMilli(file.startedAtMillis()), publisher, file);
+                Instant.ofEpochMilli(file.startedAtMillis()), publisher, cgroup, file);
+    }
+
+    /** The container's cgroup; empty in sampling mode (and for a container adopted from a rep that sampled). */
+    Optional<InstanceCgroup> cgroup() {
+        return Optional.ofNullable(cgroup);
+    }
+
+    UsageMeter meter() {
+        return meter;
     }
 
     ContainerSpec spec() {
@@ -144,6 +162,11 @@ final class ProcessContainer {
             return Optional.of("exited (adopted process, status unknown)");
         }
         return daemonised ? Optional.of("exited (daemonised process, status unknown)") : Optional.empty();
+    }
+
+    /** A daemonised container lives on without its leader, for as long as other members of its tree do. */
+    synchronized boolean isDaemonised() {
+        return daemonised;
     }
 
     synchronized boolean leaderReaped() {
@@ -255,7 +278,7 @@ final class ProcessContainer {
         new PidFile(leader.pid(), leader.startTime(), tree.session(), cellId, spec.key().processGuid(),
                 spec.key().index(), spec.instanceGuid(), spec.definition().domain(), netInfo.address(),
                 netInfo.ports(), state == ContainerState.RUNNING, daemonised, startedAt.toEpochMilli(),
-                spec.definition()).write(dir.pidFile());
+                spec.definition(), PidFile.dirsOf(cgroup)).write(dir.pidFile());
     }
 
     /** Where a terminating container is headed, when its tree gets SIGKILL, and whether it was signalled yet. */

@@ -10,8 +10,11 @@ import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
+import io.drover.rep.executor.process.cgroup.CgroupLimits;
+import io.drover.rep.executor.process.cgroup.InstanceCgroup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -27,10 +30,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The executor of one cell that runs containers as real OS process trees (SPEC 8.2). {@link #run} admits a container
- * (capacity, host ports) and returns; the launch, health polling ({@link HealthPoller}), tree watching and stopping
- * ({@link TreeWatcher}) happen on the shared scheduler and surface as events. Containers live under
- * {@code <work-dir>/<cell>/}, where {@link #adopt} finds the pid files of a previous run.
+ * The executor of one cell that runs containers as real OS process trees (SPEC 8.2), each in a cgroup of its own
+ * where the machine allows it. {@link #run} admits a container (capacity, host ports) and returns; the launch, health
+ * polling ({@link HealthPoller}), tree watching and stopping ({@link TreeWatcher}) happen on the shared scheduler and
+ * surface as events. Containers live under {@code <work-dir>/<cell>/}, where {@link #adopt} finds the pid files of a
+ * previous run (and, in cgroup mode, checks them against the cell's cgroups).
  */
 public final class ProcessExecutor implements Executor {
 
@@ -54,6 +58,8 @@ public final class ProcessExecutor implements Executor {
 
     private final HealthPoller health;
 
+    private final UsageSampler usage;
+
     ProcessExecutor(String cellId, String address, Resources capacity, ProcessRuntime runtime) {
         this.cellId = cellId;
         this.address = address;
@@ -63,6 +69,7 @@ public final class ProcessExecutor implements Executor {
         this.watcher = new TreeWatcher(runtime, containers::values);
         this.health = new HealthPoller(runtime, new HealthProbe(runtime.launcher(),
                 runtime.properties().monitorTimeout(), this::environment), watcher);
+        this.usage = new UsageSampler(runtime.clock());
         watcher.start();
     }
 
@@ -83,7 +90,7 @@ public final class ProcessExecutor implements Executor {
                     .mapToObj(i -> new PortMapping(spec.definition().ports().get(i), hostPorts.get(i))).toList();
             container = new ProcessContainer(spec, cellId,
                     InstanceDir.of(cellDir, spec.instanceGuid()), new NetInfo(address, mappings),
-                    runtime.clock().instant(), this::publish);
+                    runtime.clock().instant(), this::publish, cgroupOf(spec.instanceGuid()));
             containers.put(spec.instanceGuid(), container);
         }
         log.info("run-container instance_guid={} process_guid={} index={} ports={}", spec.instanceGuid(),
@@ -119,6 +126,9 @@ public final class ProcessExecutor implements Executor {
             return;
         }
         containers.remove(instanceGuid);
+        container.cgroup().filter(cgroup -> !cgroup.remove())
+                .ifPresent(cgroup -> log.warn("remove-cgroup-failed instance_guid={} dirs={}", instanceGuid,
+                        cgroup.dirs()));
         try {
             container.dir().delete();
         } catch (UncheckedIOException e) {
@@ -133,7 +143,8 @@ public final class ProcessExecutor implements Executor {
 
     @Override
     public List<Container> adopt() {
-        List<ProcessContainer> adopted = new Adoption(runtime, cellDir, containers.keySet()).run(this::publish);
+        List<ProcessContainer> adopted = new Adoption(runtime, cellDir, cellName(), containers.keySet())
+                .run(this::publish);
         adopted.forEach(container -> {
             containers.put(container.spec().instanceGuid(), container);
             if (HealthProbe.hasChecks(container.spec().definition())) {
@@ -146,9 +157,16 @@ public final class ProcessExecutor implements Executor {
     }
 
     @Override
+    public List<ContainerUsage> usage() {
+        return usage.measure(containers.values());
+    }
+
+    /** Leaves the processes running; the cell's cgroup goes too when none of its instances is left. */
+    @Override
     public void close() {
         watcher.close();
         containers.values().forEach(ProcessContainer::cancelHealthPoll);
+        runtime.isolation().cgroups().ifPresent(cgroups -> cgroups.removeCellIfEmpty(cellName()));
     }
 
     private void launch(ProcessContainer container, RunAction action) {
@@ -159,8 +177,9 @@ public final class ProcessExecutor implements Executor {
         Process process;
         try {
             container.dir().create();
+            createCgroup(container);
             process = runtime.launcher().launch(action, container.spec().definition().cpuWeight(),
-                    environment(container, action), container.dir());
+                    environment(container, action), container.dir(), container.cgroup());
         } catch (IOException | RuntimeException e) {
             container.settleWithoutProcess();
             watcher.terminate(container, ContainerState.CRASHED, "failed to start: " + e.getMessage(), Duration.ZERO);
@@ -193,7 +212,31 @@ public final class ProcessExecutor implements Executor {
             container.markDaemonised();
             return;
         }
-        watcher.terminate(container, ContainerState.CRASHED, ExitStatus.describe(exitValue), Duration.ZERO);
+        watcher.terminate(container, ContainerState.CRASHED,
+                TreeWatcher.outOfMemory(container) ? TreeWatcher.OUT_OF_MEMORY : ExitStatus.describe(exitValue),
+                Duration.ZERO);
+    }
+
+    private void createCgroup(ProcessContainer container) throws IOException {
+        if (container.cgroup().isEmpty()) {
+            return;
+        }
+        DesiredLrpDefinition definition = container.spec().definition();
+        try {
+            container.cgroup().get().create(
+                    CgroupLimits.of(definition.memoryMb(), definition.cpuWeight(), definition.maxPids()));
+        } catch (IOException e) {
+            throw new IOException("cannot create cgroup: " + e.getMessage(), e);
+        }
+    }
+
+    private InstanceCgroup cgroupOf(String instanceGuid) {
+        return runtime.isolation().cgroups().map(cgroups -> cgroups.instance(cellName(), InstanceDir.safeName(
+                instanceGuid))).orElse(null);
+    }
+
+    private String cellName() {
+        return InstanceDir.safeName(cellId);
     }
 
     private void requireCapacity(DesiredLrpDefinition definition) {

@@ -5,6 +5,7 @@ import io.drover.model.lrp.NetInfo;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
 
 /** One in-memory container: its spec, what it holds and its state; at most one timer pending. */
@@ -15,6 +16,7 @@ final class SimulatedContainer {
     final NetInfo netInfo;
     volatile boolean stopRequested;
     volatile ScheduledFuture<?> pending;
+    volatile Instant runningSince;
     private ContainerState state = ContainerState.STARTING;
     private String reason;
 
@@ -32,6 +34,10 @@ final class SimulatedContainer {
         state = next;
         reason = why;
         return true;
+    }
+
+    synchronized boolean isRunning() {
+        return state == ContainerState.RUNNING;
     }
 
     synchronized boolean isOver() {

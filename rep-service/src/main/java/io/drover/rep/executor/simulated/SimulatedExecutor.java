@@ -8,9 +8,12 @@ import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +43,14 @@ public final class SimulatedExecutor implements Executor {
     private final SimulatedProperties properties;
     private final Random random;
     private final HostPorts hostPorts;
+    private final Clock clock;
     private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
     private final List<ContainerListener> listeners = new CopyOnWriteArrayList<>();
     private Resources used = Resources.NONE;
 
     SimulatedExecutor(String cellId, String address, Resources capacity, ScheduledExecutorService scheduler,
-            SimulatedProperties properties, Random random) {
+            SimulatedProperties properties, Random random, Clock clock) {
+        this.clock = clock;
         this.cellId = cellId;
         this.address = address;
         this.capacity = capacity;
@@ -115,6 +120,19 @@ public final class SimulatedExecutor implements Executor {
         listeners.add(listener);
     }
 
+    /** Constant figures per container (derived from its guid), so a sampling round rewrites nothing that exists. */
+    @Override
+    public List<ContainerUsage> usage() {
+        List<ContainerUsage> usage = new ArrayList<>();
+        for (SimulatedContainer container : containers.values()) {
+            Instant since = container.runningSince;
+            if (since != null && container.isRunning()) {
+                usage.add(SimulatedUsage.of(container.spec, since));
+            }
+        }
+        return usage;
+    }
+
     /** In-memory containers outlive the rep that started them only inside this JVM: a re-created rep gets them back. */
     @Override
     public List<Container> adopt() {
@@ -140,6 +158,7 @@ public final class SimulatedExecutor implements Executor {
         if (!container.moveTo(ContainerState.RUNNING, null)) {
             return;
         }
+        container.runningSince = clock.instant();
         publish(container);
         if (properties.crashProbability() > 0 && random.nextDouble() < properties.crashProbability()) {
             long windowMs = Math.max(1, properties.crashWindow().toMillis());

@@ -1,0 +1,90 @@
+package io.drover.rep.usage;
+
+import io.drover.model.usage.InstanceUsage;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Prometheus gauges per instance ({@code drover_rep_instance_cpu_percent}, {@code _memory_bytes},
+ * {@code _memory_limit_bytes}, {@code _disk_bytes}, {@code _uptime_seconds}), labelled {@code cell}, {@code process_guid}
+ * and {@code index}: never the instance guid, so a restarted instance keeps its series. At most {@code limit}
+ * instances are exported, which bounds the rep's series to 5 x limit; the ones already exported keep their place
+ * while they live, and {@code drover_rep_instance_gauges_dropped} counts the instances left out.
+ */
+final class InstanceGauges {
+
+    private final Clock clock;
+
+    private final int limit;
+
+    private final MultiGauge cpu;
+
+    private final MultiGauge memory;
+
+    private final MultiGauge memoryLimit;
+
+    private final MultiGauge disk;
+
+    private final MultiGauge uptime;
+
+    private final AtomicInteger dropped = new AtomicInteger();
+
+    private Map<Tags, InstanceUsage> exported = Map.of();
+
+    InstanceGauges(MeterRegistry registry, Clock clock, int limit) {
+        this.clock = clock;
+        this.limit = limit;
+        this.cpu = MultiGauge.builder("drover.rep.instance.cpu").baseUnit("percent")
+                .description("CPU over the last sampling interval, percent of one core").register(registry);
+        this.memory = MultiGauge.builder("drover.rep.instance.memory").baseUnit("bytes")
+                .description("memory held (cgroup usage less inactive page cache, or tree RSS)").register(registry);
+        this.memoryLimit = MultiGauge.builder("drover.rep.instance.memory.limit").baseUnit("bytes")
+                .description("memory limit (memory_mb), 0 for none").register(registry);
+        this.disk = MultiGauge.builder("drover.rep.instance.disk").baseUnit("bytes")
+                .description("size of the instance directory").register(registry);
+        this.uptime = MultiGauge.builder("drover.rep.instance.uptime").baseUnit("seconds")
+                .description("time since the instance started").register(registry);
+        registry.gauge("drover.rep.instance.gauges.dropped", dropped);
+    }
+
+    void update(List<InstanceUsage> current) {
+        Map<Tags, InstanceUsage> byTags = new LinkedHashMap<>();
+        current.stream().sorted(Comparator.comparing(InstanceUsage::startedAt))
+                .forEach(u -> byTags.put(tags(u), u));
+        Map<Tags, InstanceUsage> chosen = new LinkedHashMap<>();
+        exported.keySet().stream().filter(byTags::containsKey).limit(limit).forEach(t -> chosen.put(t, byTags.get(t)));
+        byTags.forEach((t, u) -> {
+            if (chosen.size() < limit) {
+                chosen.putIfAbsent(t, u);
+            }
+        });
+        exported = chosen;
+        dropped.set(byTags.size() - chosen.size());
+        cpu.register(rows(InstanceUsage::cpuPercent), true);
+        memory.register(rows(InstanceUsage::memoryBytes), true);
+        memoryLimit.register(rows(InstanceUsage::memoryLimitBytes), true);
+        disk.register(rows(InstanceUsage::diskBytes), true);
+        uptime.register(rows(u -> Duration.between(u.startedAt(), clock.instant()).toSeconds()), true);
+    }
+
+    private List<MultiGauge.Row<?>> rows(ToDoubleFunction<InstanceUsage> figure) {
+        List<MultiGauge.Row<?>> rows = new ArrayList<>(exported.size());
+        exported.forEach((tags, usage) -> rows.add(MultiGauge.Row.of(tags, usage, figure)));
+        return rows;
+    }
+
+    private static Tags tags(InstanceUsage usage) {
+        return Tags.of("cell", usage.cellId(), "process_guid", usage.processGuid(), "index",
+                Integer.toString(usage.index()));
+    }
+}

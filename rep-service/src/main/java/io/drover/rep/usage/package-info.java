@@ -1,0 +1,2 @@
+/** Per-instance usage: sampled from every cell's executor every few seconds, written in one statement per round, exported as gauges. */
+package io.drover.rep.usage;
