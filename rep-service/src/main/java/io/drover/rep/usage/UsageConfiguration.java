@@ -4,7 +4,6 @@ import io.drover.model.usage.InstanceUsages;
 import io.drover.rep.agent.CellAgents;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -16,16 +15,10 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnProperty(name = "drover.rep.usage.enabled", havingValue = "true", matchIfMissing = true)
 class UsageConfiguration {
 
-    // Not a bean of its own: an Executor bean would replace Spring Boot's default task executor.
+    // The reporter owns its thread: an Executor bean would replace Spring Boot's default task executor.
     @Bean(destroyMethod = "close")
     UsageReporter usageReporter(CellAgents agents, InstanceUsages store, MeterRegistry meters, UsageProperties p,
             Clock clock) {
-        ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "rep-usage");
-            t.setDaemon(true);
-            return t;
-        });
-        thread.setRemoveOnCancelPolicy(true);
-        return new UsageReporter(agents, store, new InstanceGauges(meters, clock, p.gaugeLimit()), p, clock, thread);
+        return new UsageReporter(agents, store, new UsageMeters(meters, clock, p.gaugeLimit()), p, clock);
     }
 }

@@ -7,11 +7,12 @@ import io.drover.rep.agent.CellAgent;
 import io.drover.rep.agent.CellAgents;
 import io.drover.rep.executor.ContainerUsage;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,22 +30,27 @@ final class UsageReporter implements SmartLifecycle {
 
     private final CellAgents agents;
     private final InstanceUsages store;
-    private final InstanceGauges gauges;
+    private final UsageMeters meters;
     private final UsageProperties properties;
     private final Clock clock;
-    private final ScheduledExecutorService thread;
+    private final ScheduledThreadPoolExecutor thread;
     private UsageRounds rounds;
     private ScheduledFuture<?> ticking;
     private boolean failing;
 
-    UsageReporter(CellAgents agents, InstanceUsages store, InstanceGauges gauges, UsageProperties properties,
-            Clock clock, ScheduledExecutorService thread) {
+    UsageReporter(CellAgents agents, InstanceUsages store, UsageMeters meters, UsageProperties properties,
+            Clock clock) {
         this.agents = agents;
         this.store = store;
-        this.gauges = gauges;
+        this.meters = meters;
         this.properties = properties;
         this.clock = clock;
-        this.thread = thread;
+        this.thread = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "rep-usage");
+            t.setDaemon(true);
+            return t;
+        });
+        thread.setRemoveOnCancelPolicy(true);
     }
 
     @Override
@@ -77,12 +83,16 @@ final class UsageReporter implements SmartLifecycle {
 
     /** One round: measure, write what changed (one statement), update the gauges. */
     void round() {
+        long started = System.nanoTime();
         try {
             Instant now = clock.instant();
             List<InstanceUsage> current = measure();
-            gauges.update(current);
+            meters.update(current);
             UsageRound round = rounds.next(current, now);
-            store.write(round);
+            if (!round.isEmpty()) {
+                store.write(round);
+                meters.wrote();
+            }
             rounds.written(round, now);
             if (failing) {
                 log.info("usage-write-recovered instances={}", current.size());
@@ -94,6 +104,8 @@ final class UsageReporter implements SmartLifecycle {
                         e.getMessage());
             }
             failing = true;
+        } finally {
+            meters.round(Duration.ofNanos(System.nanoTime() - started));
         }
     }
 

@@ -1,9 +1,11 @@
 package io.drover.rep.usage;
 
 import io.drover.model.usage.InstanceUsage;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,13 +17,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Prometheus gauges per instance ({@code drover_rep_instance_cpu_percent}, {@code _memory_bytes},
+ * The reporter's meters: {@code drover.rep.usage.round} (a timer: one per sampling round) and
+ * {@code drover.rep.usage.writes} (statements sent: at most one per round), and Prometheus gauges per instance ({@code drover_rep_instance_cpu_percent}, {@code _memory_bytes},
  * {@code _memory_limit_bytes}, {@code _disk_bytes}, {@code _uptime_seconds}), labelled {@code cell}, {@code process_guid}
  * and {@code index}: never the instance guid, so a restarted instance keeps its series. At most {@code limit}
  * instances are exported, which bounds the rep's series to 5 x limit; the ones already exported keep their place
  * while they live, and {@code drover_rep_instance_gauges_dropped} counts the instances left out.
  */
-final class InstanceGauges {
+final class UsageMeters {
 
     private final Clock clock;
 
@@ -39,9 +42,13 @@ final class InstanceGauges {
 
     private final AtomicInteger dropped = new AtomicInteger();
 
+    private final Timer rounds;
+
+    private final Counter writes;
+
     private Map<Tags, InstanceUsage> exported = Map.of();
 
-    InstanceGauges(MeterRegistry registry, Clock clock, int limit) {
+    UsageMeters(MeterRegistry registry, Clock clock, int limit) {
         this.clock = clock;
         this.limit = limit;
         this.cpu = MultiGauge.builder("drover.rep.instance.cpu").baseUnit("percent")
@@ -55,8 +62,21 @@ final class InstanceGauges {
         this.uptime = MultiGauge.builder("drover.rep.instance.uptime").baseUnit("seconds")
                 .description("time since the instance started").register(registry);
         registry.gauge("drover.rep.instance.gauges.dropped", dropped);
+        this.rounds = Timer.builder("drover.rep.usage.round").description("one sampling round of every cell")
+                .register(registry);
+        this.writes = Counter.builder("drover.rep.usage.writes").description("usage statements sent, one per round "
+                + "at most (none when nothing changed)").register(registry);
     }
 
+    void round(Duration took) {
+        rounds.record(took);
+    }
+
+    void wrote() {
+        writes.increment();
+    }
+
+    /** Exports the instances of this round (those already exported first, then new ones up to the limit). */
     void update(List<InstanceUsage> current) {
         Map<Tags, InstanceUsage> byTags = new LinkedHashMap<>();
         current.stream().sorted(Comparator.comparing(InstanceUsage::startedAt))
