@@ -76,7 +76,8 @@ public class InstanceUsages {
                 ps.setArray(4, con.createArrayOf("varchar", rows.stream().map(InstanceUsage::cellId).toArray()));
                 ps.setArray(5, con.createArrayOf("float8", rows.stream().map(InstanceUsage::cpuPercent).toArray()));
                 ps.setArray(6, con.createArrayOf("int8", rows.stream().map(InstanceUsage::memoryBytes).toArray()));
-                ps.setArray(7, con.createArrayOf("int8", rows.stream().map(InstanceUsage::memoryLimitBytes).toArray()));
+                ps.setArray(7, con.createArrayOf("int8",
+                        rows.stream().map(InstanceUsage::memoryLimitBytes).toArray()));
                 ps.setArray(8, con.createArrayOf("int8", rows.stream().map(InstanceUsage::diskBytes).toArray()));
                 ps.setArray(9, con.createArrayOf("timestamptz",
                         rows.stream().map(r -> Timestamp.from(r.startedAt())).toArray()));

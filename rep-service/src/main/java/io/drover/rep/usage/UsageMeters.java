@@ -17,12 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The reporter's meters: {@code drover.rep.usage.round} (a timer: one per sampling round) and
- * {@code drover.rep.usage.writes} (statements sent: at most one per round), and Prometheus gauges per instance ({@code drover_rep_instance_cpu_percent}, {@code _memory_bytes},
- * {@code _memory_limit_bytes}, {@code _disk_bytes}, {@code _uptime_seconds}), labelled {@code cell}, {@code process_guid}
- * and {@code index}: never the instance guid, so a restarted instance keeps its series. At most {@code limit}
- * instances are exported, which bounds the rep's series to 5 x limit; the ones already exported keep their place
- * while they live, and {@code drover_rep_instance_gauges_dropped} counts the instances left out.
+ * The reporter's meters: {@code drover.rep.usage.round} (a timer: one per sampling round),
+ * {@code drover.rep.usage.writes} (statements sent: at most one per round), and gauges per instance
+ * ({@code drover_rep_instance_cpu_percent}, {@code _memory_bytes}, {@code _memory_limit_bytes}, {@code _disk_bytes},
+ * {@code _uptime_seconds}) labelled {@code cell}, {@code process_guid} and {@code index}: never the instance guid, so a
+ * restarted instance keeps its series. At most {@code limit} instances are exported, which bounds the rep's series to
+ * 5 x limit; the ones already exported keep their place while they live, and
+ * {@code drover_rep_instance_gauges_dropped} counts the instances left out.
  */
 final class UsageMeters {
 

@@ -156,6 +156,11 @@ public final class ProcessExecutor implements Executor {
         return adopted.stream().map(ProcessContainer::snapshot).toList();
     }
 
+    /** The executor's watcher, for tests that measure what its ticks cost. */
+    TreeWatcher watcher() {
+        return watcher;
+    }
+
     @Override
     public List<ContainerUsage> usage() {
         return usage.measure(containers.values());

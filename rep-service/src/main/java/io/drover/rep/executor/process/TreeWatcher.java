@@ -74,7 +74,7 @@ final class TreeWatcher {
         return container.cgroup().map(InstanceCgroup::oomKills).orElse(0L) > 0;
     }
 
-    /** SIGKILL once the grace has passed (at once for a crash), to the whole cgroup when there is one; SIGTERM before. */
+    /** SIGKILL once the grace has passed (at once for a crash), to the whole cgroup if it has one; SIGTERM before. */
     private static void signal(ProcessContainer container, List<ProcStat> members, Instant now) {
         if (!container.killDue(now)) {
             Signals.terminate(members);
@@ -85,7 +85,8 @@ final class TreeWatcher {
         }
     }
 
-    private void tick() {
+    /** One tick; the scheduler runs it every 100 ms (package-private so that its cost can be measured). */
+    void tick() {
         try {
             Instant now = runtime.clock().instant();
             boolean sample = !now.isBefore(nextSample);

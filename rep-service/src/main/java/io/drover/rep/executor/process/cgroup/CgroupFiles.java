@@ -42,17 +42,35 @@ final class CgroupFiles {
     }
 
     static long field(String content, String key) {
-        for (String line : content.split("\n")) {
-            int space = line.indexOf(' ');
-            if (space == key.length() && line.startsWith(key)) {
-                try {
-                    return Long.parseLong(line.substring(space + 1).trim());
-                } catch (NumberFormatException e) {
-                    return 0;
+        return fields(content, key)[0];
+    }
+
+    /** Several keys of a flat keyed file in one pass over it ({@code memory.stat} has dozens of lines). */
+    static long[] fields(String content, String... keys) {
+        long[] values = new long[keys.length];
+        int start = 0;
+        while (start < content.length()) {
+            int end = content.indexOf('\n', start);
+            end = end < 0 ? content.length() : end;
+            int space = content.indexOf(' ', start);
+            if (space > start && space < end) {
+                for (int k = 0; k < keys.length; k++) {
+                    if (space - start == keys[k].length() && content.startsWith(keys[k], start)) {
+                        values[k] = parse(content.substring(space + 1, end));
+                    }
                 }
             }
+            start = end + 1;
         }
-        return 0;
+        return values;
+    }
+
+    private static long parse(String number) {
+        try {
+            return Long.parseLong(number.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     static void write(Path file, String value) throws IOException {

@@ -5,7 +5,6 @@ package io.drover.rep.executor.process.cgroup;
  *
  * @param memoryBytes memory charged to it less inactive page cache (what it cannot give back without swapping)
  * @param cpuNanos CPU time its processes have used since the cgroup was made, dead ones included
- * @param oomKills processes the kernel's OOM killer killed in it
  */
-public record CgroupSample(long memoryBytes, long cpuNanos, long oomKills) {
+public record CgroupSample(long memoryBytes, long cpuNanos) {
 }

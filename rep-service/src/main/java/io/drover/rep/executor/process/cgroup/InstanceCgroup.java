@@ -27,7 +27,7 @@ public interface InstanceCgroup {
     /** The pids in it now; empty once it is gone. */
     List<Long> pids();
 
-    /** Memory, CPU time and OOM kills, read from the cgroup's accounting files. */
+    /** Memory and CPU time, read from the cgroup's accounting files (kept open: see {@code CgroupFile}). */
     CgroupSample sample();
 
     /** How many of its processes the kernel's OOM killer has killed; one small file read. */
@@ -36,6 +36,9 @@ public interface InstanceCgroup {
     /** SIGKILL to every process in it with none able to fork meanwhile (freezer, or cgroup.kill on v2). */
     void kill();
 
-    /** Removes it; false while processes are still in it (it is then left for a later attempt). */
+    /**
+     * Removes it (and closes the accounting files it keeps open); false while processes are still in it (it is then
+     * left for a later attempt).
+     */
     boolean remove();
 }

@@ -24,8 +24,17 @@ final class V1Cgroup implements InstanceCgroup {
 
     private final Map<String, Path> dirs;
 
+    private final CgroupFile memoryStat;
+
+    private final CgroupFile cpuUsage;
+
+    private final CgroupFile oomControl;
+
     V1Cgroup(Map<String, Path> dirs) {
         this.dirs = Map.copyOf(dirs);
+        this.memoryStat = new CgroupFile(dir("memory").resolve("memory.stat"));
+        this.cpuUsage = new CgroupFile(dir("cpuacct").resolve("cpuacct.usage"));
+        this.oomControl = new CgroupFile(dir("memory").resolve("memory.oom_control"));
     }
 
     @Override
@@ -62,18 +71,16 @@ final class V1Cgroup implements InstanceCgroup {
         return CgroupFiles.pids(dir("freezer").resolve("cgroup.procs"));
     }
 
+    /** Memory from memory.stat alone: resident anonymous memory plus page cache, less the inactive part of it. */
     @Override
     public CgroupSample sample() {
-        Path memory = dir("memory");
-        long usage = CgroupFiles.number(memory.resolve("memory.usage_in_bytes"));
-        long inactiveFile = CgroupFiles.field(memory.resolve("memory.stat"), "total_inactive_file");
-        return new CgroupSample(Math.max(0, usage - inactiveFile),
-                CgroupFiles.number(dir("cpuacct").resolve("cpuacct.usage")), oomKills());
+        long[] stat = CgroupFiles.fields(memoryStat.read(), "total_rss", "total_cache", "total_inactive_file");
+        return new CgroupSample(Math.max(0, stat[0] + stat[1] - stat[2]), cpuUsage.number());
     }
 
     @Override
     public long oomKills() {
-        return CgroupFiles.field(dir("memory").resolve("memory.oom_control"), "oom_kill");
+        return oomControl.field("oom_kill");
     }
 
     /** Freezes the cgroup (no task runs, so none forks), SIGKILLs every task, thaws: the kills land, nobody escapes. */
@@ -99,6 +106,7 @@ final class V1Cgroup implements InstanceCgroup {
 
     @Override
     public boolean remove() {
+        List.of(memoryStat, cpuUsage, oomControl).forEach(CgroupFile::close);
         return CgroupFiles.removeAll(distinctDirs());
     }
 

@@ -25,9 +25,21 @@ final class V2Cgroup implements InstanceCgroup {
 
     private final Path base;
 
+    private final CgroupFile memoryCurrent;
+
+    private final CgroupFile memoryStat;
+
+    private final CgroupFile cpuStat;
+
+    private final CgroupFile memoryEvents;
+
     V2Cgroup(Path dir, Path base) {
         this.dir = dir;
         this.base = base;
+        this.memoryCurrent = new CgroupFile(dir.resolve("memory.current"));
+        this.memoryStat = new CgroupFile(dir.resolve("memory.stat"));
+        this.cpuStat = new CgroupFile(dir.resolve("cpu.stat"));
+        this.memoryEvents = new CgroupFile(dir.resolve("memory.events"));
     }
 
     @Override
@@ -65,15 +77,14 @@ final class V2Cgroup implements InstanceCgroup {
 
     @Override
     public CgroupSample sample() {
-        long current = CgroupFiles.number(dir.resolve("memory.current"));
-        long inactiveFile = CgroupFiles.field(dir.resolve("memory.stat"), "inactive_file");
-        return new CgroupSample(Math.max(0, current - inactiveFile),
-                CgroupFiles.field(dir.resolve("cpu.stat"), "usage_usec") * 1000, oomKills());
+        long inactiveFile = memoryStat.field("inactive_file");
+        return new CgroupSample(Math.max(0, memoryCurrent.number() - inactiveFile),
+                cpuStat.field("usage_usec") * 1000);
     }
 
     @Override
     public long oomKills() {
-        return CgroupFiles.field(dir.resolve("memory.events"), "oom_kill");
+        return memoryEvents.field("oom_kill");
     }
 
     /** cgroup.kill (Linux 5.14+) kills the whole cgroup atomically; older kernels freeze, kill and thaw. */
@@ -103,6 +114,7 @@ final class V2Cgroup implements InstanceCgroup {
 
     @Override
     public boolean remove() {
+        List.of(memoryCurrent, memoryStat, cpuStat, memoryEvents).forEach(CgroupFile::close);
         return CgroupFiles.removeAll(List.of(dir));
     }
 }

@@ -36,7 +36,8 @@ class CgroupPathsTest {
         Map<String, Path> dirs = CgroupPaths.v1(V1_MOUNTS, V1_SELF);
 
         assertThat(dirs).containsEntry("memory", Path.of("/sys/fs/cgroup/memory/process_api/be3c"))
-                .containsEntry("cpu", Path.of("/sys/fs/cgroup/cpu")).containsEntry("pids", Path.of("/sys/fs/cgroup/pids"))
+                .containsEntry("cpu", Path.of("/sys/fs/cgroup/cpu"))
+                .containsEntry("pids", Path.of("/sys/fs/cgroup/pids"))
                 .containsEntry("freezer", Path.of("/sys/fs/cgroup/freezer"))
                 .containsEntry("cpuacct", Path.of("/sys/fs/cgroup/cpuacct")).doesNotContainKey("name=systemd");
         assertThat(CgroupPaths.v2(V1_MOUNTS, V1_SELF)).contains(Path.of("/sys/fs/cgroup/unified"));
