@@ -130,22 +130,29 @@ final class ExecutorHarness implements AutoCloseable {
             executor.close();
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> processesWorkingUnder(workDir).isEmpty());
-        factories.stream().map(ProcessExecutorFactory::cgroups).flatMap(Optional::stream).findFirst()
-                .ifPresent(this::requireNoCgroupLeft);
+        List<String> leftovers = cgroups().map(this::removeLeftovers).orElse(List.of());
         factories.forEach(ProcessExecutorFactory::close);
+        assertThat(leftovers).as("cgroups left behind").isEmpty();
     }
 
-    /** Every instance's cgroup went with its instance; the cells' own are removed with their executors. */
-    private void requireNoCgroupLeft(Cgroups cgroups) {
+    /**
+     * Every instance's cgroup should have gone with its instance: any left is killed and removed (so that one failing
+     * test does not leave the machine dirty) and named. The cells' own go too; the base goes with the last factory.
+     */
+    private List<String> removeLeftovers(Cgroups cgroups) {
+        List<String> leftovers = new ArrayList<>();
         for (String cell : cells) {
             List<String> left = cgroups.instanceNames(cell);
             left.forEach(name -> cgroups.instance(cell, name).kill());
             await().atMost(Duration.ofSeconds(5)).until(() -> left.stream()
                     .allMatch(name -> cgroups.instance(cell, name).pids().isEmpty()));
             left.forEach(name -> cgroups.instance(cell, name).remove());
-            assertThat(left).as("cgroups left in cell " + cell).isEmpty();
-            assertThat(cgroups.removeCellIfEmpty(cell)).as("cell cgroup of " + cell + " removed").isTrue();
+            left.forEach(name -> leftovers.add(cell + "/" + name));
+            if (!cgroups.removeCellIfEmpty(cell)) {
+                leftovers.add(cell);
+            }
         }
+        return leftovers;
     }
 
     /** Live processes whose working directory lies in {@code root}: what a test left behind if not empty. */

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Whether this rep can give each instance a cgroup, and where. v1 needs the memory, cpu, cpuacct, pids and freezer
@@ -33,6 +34,22 @@ public record CgroupDetection(Optional<Cgroups> cgroups, String reason) {
             return detect(Files.readString(SELF_MOUNTINFO), Files.readString(SELF_CGROUP), rootName);
         } catch (IOException e) {
             return unusable("cannot read /proc/self/cgroup (not Linux?): " + e.getMessage());
+        }
+    }
+
+    /**
+     * The base directories named {@code rootName} that exist now under this process's own cgroups, v1 and v2, without
+     * creating anything: what a rep that stopped with nothing running must not have left behind.
+     */
+    public static List<Path> existing(String rootName) {
+        try {
+            String mountinfo = Files.readString(SELF_MOUNTINFO);
+            String selfCgroup = Files.readString(SELF_CGROUP);
+            Stream<Path> own = Stream.concat(CgroupPaths.v1(mountinfo, selfCgroup).values().stream(),
+                    CgroupPaths.v2(mountinfo, selfCgroup).stream());
+            return own.map(dir -> dir.resolve(rootName)).distinct().filter(Files::isDirectory).toList();
+        } catch (IOException e) {
+            return List.of();
         }
     }
 
