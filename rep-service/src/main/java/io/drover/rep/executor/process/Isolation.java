@@ -1,9 +1,13 @@
 package io.drover.rep.executor.process;
 
 import io.drover.model.cell.CellIsolation;
+import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.rep.executor.process.ProcessExecutorProperties.IsolationSetting;
 import io.drover.rep.executor.process.cgroup.CgroupDetection;
+import io.drover.rep.executor.process.cgroup.CgroupLimits;
 import io.drover.rep.executor.process.cgroup.Cgroups;
+import io.drover.rep.executor.process.cgroup.InstanceCgroup;
+import java.io.IOException;
 import java.util.Optional;
 
 /**
@@ -29,6 +33,23 @@ record Isolation(CellIsolation mode, Optional<Cgroups> cgroups, String reason) {
                     "drover.rep.process.isolation=cgroups, but cgroups cannot be used: " + detected.reason());
         }
         return sampling(detected.reason());
+    }
+
+    /** A new instance's cgroup in cgroup mode (to be created before its launch), null in sampling mode. */
+    InstanceCgroup cgroupFor(String cellName, String instanceGuid) {
+        return cgroups.map(c -> c.instance(cellName, InstanceDir.safeName(instanceGuid))).orElse(null);
+    }
+
+    /** Creates an instance's cgroup with the limits of its definition; nothing in sampling mode. */
+    static void create(Optional<InstanceCgroup> cgroup, DesiredLrpDefinition definition) throws IOException {
+        if (cgroup.isEmpty()) {
+            return;
+        }
+        try {
+            cgroup.get().create(CgroupLimits.of(definition.memoryMb(), definition.cpuWeight(), definition.maxPids()));
+        } catch (IOException e) {
+            throw new IOException("cannot create cgroup: " + e.getMessage(), e);
+        }
     }
 
     static Isolation sampling(String reason) {

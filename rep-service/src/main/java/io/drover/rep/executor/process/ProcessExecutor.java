@@ -13,8 +13,6 @@ import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
-import io.drover.rep.executor.process.cgroup.CgroupLimits;
-import io.drover.rep.executor.process.cgroup.InstanceCgroup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -90,7 +88,8 @@ public final class ProcessExecutor implements Executor {
                     .mapToObj(i -> new PortMapping(spec.definition().ports().get(i), hostPorts.get(i))).toList();
             container = new ProcessContainer(spec, cellId,
                     InstanceDir.of(cellDir, spec.instanceGuid()), new NetInfo(address, mappings),
-                    runtime.clock().instant(), this::publish, cgroupOf(spec.instanceGuid()));
+                    runtime.clock().instant(), this::publish,
+                    runtime.isolation().cgroupFor(cellName(), spec.instanceGuid()));
             containers.put(spec.instanceGuid(), container);
         }
         log.info("run-container instance_guid={} process_guid={} index={} ports={}", spec.instanceGuid(),
@@ -182,7 +181,7 @@ public final class ProcessExecutor implements Executor {
         Process process;
         try {
             container.dir().create();
-            createCgroup(container);
+            Isolation.create(container.cgroup(), container.spec().definition());
             process = runtime.launcher().launch(action, container.spec().definition().cpuWeight(),
                     environment(container, action), container.dir(), container.cgroup());
         } catch (IOException | RuntimeException e) {
@@ -220,24 +219,6 @@ public final class ProcessExecutor implements Executor {
         watcher.terminate(container, ContainerState.CRASHED,
                 TreeWatcher.outOfMemory(container) ? TreeWatcher.OUT_OF_MEMORY : ExitStatus.describe(exitValue),
                 Duration.ZERO);
-    }
-
-    private void createCgroup(ProcessContainer container) throws IOException {
-        if (container.cgroup().isEmpty()) {
-            return;
-        }
-        DesiredLrpDefinition definition = container.spec().definition();
-        try {
-            container.cgroup().get().create(
-                    CgroupLimits.of(definition.memoryMb(), definition.cpuWeight(), definition.maxPids()));
-        } catch (IOException e) {
-            throw new IOException("cannot create cgroup: " + e.getMessage(), e);
-        }
-    }
-
-    private InstanceCgroup cgroupOf(String instanceGuid) {
-        return runtime.isolation().cgroups().map(cgroups -> cgroups.instance(cellName(), InstanceDir.safeName(
-                instanceGuid))).orElse(null);
     }
 
     private String cellName() {
