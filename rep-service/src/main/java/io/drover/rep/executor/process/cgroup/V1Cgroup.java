@@ -17,7 +17,11 @@ import java.util.stream.Collectors;
  */
 final class V1Cgroup implements InstanceCgroup {
 
-    static final List<String> CONTROLLERS = List.of("memory", "cpu", "cpuacct", "pids", "freezer");
+    /**
+     * In the order a launch joins them: the freezer first, because the kill freezes it and the tree's members are read
+     * from it, so a process is killable from its first instant; pids next, so every fork is counted.
+     */
+    static final List<String> CONTROLLERS = List.of("freezer", "pids", "memory", "cpu", "cpuacct");
 
     /** How long a kill waits for the freezer to stop every task before it signals anyway (the next tick retries). */
     private static final long FREEZE_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(200);

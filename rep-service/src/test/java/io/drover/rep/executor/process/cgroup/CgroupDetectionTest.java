@@ -36,7 +36,7 @@ class CgroupDetectionTest {
         CgroupDetection detected = CgroupDetection.detect(v1Mounts("memory", "cpu", "cpuacct"), self("/"), "drover");
 
         assertThat(detected.cgroups()).isEmpty();
-        assertThat(detected.reason()).contains("[pids, freezer]");
+        assertThat(detected.reason()).contains("[freezer, pids]");
     }
 
     @Test

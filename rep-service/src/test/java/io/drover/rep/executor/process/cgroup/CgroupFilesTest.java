@@ -87,8 +87,8 @@ class CgroupFilesTest {
         List<String> command = cgroup.joinCommand(Path.of("/bin/sh"));
 
         assertThat(command).hasSize(3).startsWith("/bin/sh", "-c");
-        assertThat(command.get(2)).isEqualTo("echo $$ > '/cg/mem/it'\\''s/cgroup.procs' && echo $$ > "
-                + "'/cg/cpu/i/cgroup.procs' && echo $$ > '/cg/pids/i/cgroup.procs' && echo $$ > "
-                + "'/cg/frz/i/cgroup.procs' && exec \"$0\" \"$@\"");
+        assertThat(command.get(2)).isEqualTo("echo $$ > '/cg/frz/i/cgroup.procs' && echo $$ > "
+                + "'/cg/pids/i/cgroup.procs' && echo $$ > '/cg/mem/it'\\''s/cgroup.procs' && echo $$ > "
+                + "'/cg/cpu/i/cgroup.procs' && exec \"$0\" \"$@\"");
     }
 }
