@@ -69,6 +69,15 @@ class PresenceAndLocksIT {
     }
 
     @Test
+    void aCellAdvertisesWhereItServesLogsAndCanStopDoingSo() {
+        String cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(registration(cell, 1024).withLogEndpoint("http://10.0.0.1:1801"), TTL);
+        assertThat(cells.find(cell).orElseThrow().registration().logEndpoint()).isEqualTo("http://10.0.0.1:1801");
+        cells.heartbeat(registration(cell, 1024), TTL);
+        assertThat(cells.find(cell).orElseThrow().registration().logEndpoint()).isNull();
+    }
+
+    @Test
     void aDomainIsFreshForItsTtlOrForeverWithout() {
         String expiring = "domain-" + UUID.randomUUID();
         String forever = "domain-" + UUID.randomUUID();

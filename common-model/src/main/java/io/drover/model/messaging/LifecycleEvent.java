@@ -1,5 +1,6 @@
 package io.drover.model.messaging;
 
+import io.drover.model.json.Json;
 import java.time.Instant;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -23,5 +24,17 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
     public LifecycleEvent {
         before = before == null || before.isNull() ? null : before;
         after = after == null || after.isNull() ? null : after;
+    }
+
+    /**
+     * The Kafka value of an event, written once, straight from the snapshots to UTF-8 bytes (no intermediate tree):
+     * exactly the JSON a {@code LifecycleEvent} with these sides reads back from.
+     */
+    public static byte[] encode(UUID eventId, String type, Object before, Object after, Instant occurredAt) {
+        return Json.MAPPER.writeValueAsBytes(new Encoded(eventId, type, before, after, occurredAt));
+    }
+
+    /** The writing side of this record: the same properties in the same order, with the snapshots as they are. */
+    private record Encoded(UUID eventId, String type, Object before, Object after, Instant occurredAt) {
     }
 }

@@ -62,7 +62,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.settings = settings;
         this.executor = executor;
         this.services = services;
-        this.ops = new Operations(services.lifecycle(), services.metrics(), settings.cellId());
+        this.ops = new Operations(services.commits(), services.lifecycle(), services.metrics(), settings.cellId());
         this.allocations = new Allocations(settings.capacity());
         this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
         this.placements = new Placements(executor, ops, allocations, services, settings.cellId());

@@ -143,6 +143,7 @@ public final class CellAgents
     @Override
     public void destroy() {
         agents.values().forEach(CellAgent::close);
+        services.commits().close();
         services.timers().shutdownNow();
         services.workers().shutdown();
         services.heartbeats().shutdown();

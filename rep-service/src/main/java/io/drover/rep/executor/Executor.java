@@ -35,6 +35,9 @@ public interface Executor {
 
     void addListener(ContainerListener listener);
 
+    /** The log of a container this executor holds (until it is forgotten). */
+    Optional<InstanceLog> log(String instanceGuid);
+
     /**
      * Picks up containers left running by a previous run of this rep (process executor: pid files) so healthy
      * workloads survive a rep restart; returns what it adopted.

@@ -83,8 +83,10 @@ final class Adoption {
             dir.delete();
             return Optional.empty();
         }
-        ProcessContainer container = ProcessContainer.adopt(file, dir, publisher, cgroup.orElse(null));
-        if (!runtime.ports().reserveExisting(container.hostPorts())) {
+        InstanceJournal journal = new InstanceJournal(dir, runtime.clock(), runtime.properties().logCap().toBytes());
+        ProcessContainer container = ProcessContainer.adopt(file, PlacedInstance.adopted(file, dir, journal, cgroup),
+                publisher);
+        if (!runtime.ports().reserveExisting(container.instance().hostPorts())) {
             log.warn("adopt-container-port-clash instance_guid={} ports={}", file.instanceGuid(), file.ports());
         }
         log.info("adopt-container instance_guid={} process_guid={} index={} pid={} running={} cgroup={}",

@@ -35,9 +35,9 @@ record Isolation(CellIsolation mode, Optional<Cgroups> cgroups, String reason) {
         return sampling(detected.reason());
     }
 
-    /** A new instance's cgroup in cgroup mode (to be created before its launch), null in sampling mode. */
-    InstanceCgroup cgroupFor(String cellName, String instanceGuid) {
-        return cgroups.map(c -> c.instance(cellName, InstanceDir.safeName(instanceGuid))).orElse(null);
+    /** A new instance's cgroup in cgroup mode (to be created before its launch), empty in sampling mode. */
+    Optional<InstanceCgroup> cgroupFor(String cellName, String instanceGuid) {
+        return cgroups.map(c -> c.instance(cellName, InstanceDir.safeName(instanceGuid)));
     }
 
     /** Creates an instance's cgroup with the limits of its definition; nothing in sampling mode. */

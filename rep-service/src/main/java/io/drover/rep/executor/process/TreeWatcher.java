@@ -71,15 +71,15 @@ final class TreeWatcher {
 
     /** Whether the kernel's OOM killer has killed any process of the container's cgroup. */
     static boolean outOfMemory(ProcessContainer container) {
-        return container.cgroup().map(InstanceCgroup::oomKills).orElse(0L) > 0;
+        return container.instance().cgroup().map(InstanceCgroup::oomKills).orElse(0L) > 0;
     }
 
     /** SIGKILL once the grace has passed (at once for a crash), to the whole cgroup if it has one; SIGTERM before. */
     private static void signal(ProcessContainer container, List<ProcStat> members, Instant now) {
         if (!container.killDue(now)) {
             Signals.terminate(members);
-        } else if (container.cgroup().isPresent()) {
-            container.cgroup().get().kill();
+        } else if (container.instance().cgroup().isPresent()) {
+            container.instance().cgroup().get().kill();
         } else {
             Signals.kill(members);
         }
@@ -96,7 +96,7 @@ final class TreeWatcher {
             }
             ProcTable[] table = new ProcTable[1];
             for (ProcessContainer container : watched) {
-                Optional<InstanceCgroup> cgroup = container.cgroup();
+                Optional<InstanceCgroup> cgroup = container.instance().cgroup();
                 if (cgroup.isEmpty()) {
                     container.roots().ifPresent(roots -> watch(container, table(table).members(roots), now, sample));
                 } else if (sample || container.isTerminating()) {
@@ -167,10 +167,10 @@ final class TreeWatcher {
 
     private void reap(ProcessContainer container, List<ProcStat> members, Instant now) {
         if (members.isEmpty() && container.leaderReaped()) {
-            container.cgroup().ifPresent(InstanceCgroup::remove);
-            runtime.ports().release(container.hostPorts());
+            container.instance().cgroup().ifPresent(InstanceCgroup::remove);
+            runtime.ports().release(container.instance().hostPorts());
             try {
-                Files.deleteIfExists(container.dir().pidFile());
+                Files.deleteIfExists(container.instance().dir().pidFile());
             } catch (IOException e) {
                 log.warn("delete-pid-file-failed instance_guid={}", container.spec().instanceGuid(), e);
             }
@@ -191,7 +191,7 @@ final class TreeWatcher {
             return;
         }
         long rss = ProcTable.rssBytes(members);
-        container.meter().treeSampled(rss, ProcTable.cpuNanos(members));
+        container.instance().meter().treeSampled(rss, ProcTable.cpuNanos(members));
         if (definition.memoryMb() > 0 && rss > definition.memoryMb() * 1024L * 1024L) {
             log.info("container-out-of-memory instance_guid={} rss_bytes={} memory_mb={}",
                     container.spec().instanceGuid(), rss, definition.memoryMb());
@@ -205,8 +205,7 @@ final class TreeWatcher {
     private void capLogs(ProcessContainer container) {
         long cap = runtime.properties().logCap().toBytes();
         try {
-            LogFiles.cap(container.dir().stdout(), cap);
-            LogFiles.cap(container.dir().stderr(), cap);
+            container.instance().journal().capRaw(cap);
         } catch (IOException e) {
             log.warn("cap-logs-failed instance_guid={}", container.spec().instanceGuid(), e);
         }

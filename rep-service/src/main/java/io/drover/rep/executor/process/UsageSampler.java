@@ -27,10 +27,11 @@ final class UsageSampler {
     }
 
     private ContainerUsage measure(ProcessContainer container, Instant now) {
-        UsageMeter meter = container.meter();
+        PlacedInstance instance = container.instance();
+        UsageMeter meter = instance.meter();
         long memory;
         long cpuNanos;
-        Optional<CgroupSample> sample = container.cgroup().map(InstanceCgroup::sample);
+        Optional<CgroupSample> sample = instance.cgroup().map(InstanceCgroup::sample);
         if (sample.isPresent()) {
             memory = sample.get().memoryBytes();
             cpuNanos = sample.get().cpuNanos();
@@ -38,9 +39,9 @@ final class UsageSampler {
             memory = meter.treeMemoryBytes();
             cpuNanos = meter.treeCpuNanos();
         }
-        int memoryMb = container.spec().definition().memoryMb();
-        return new ContainerUsage(container.spec().key(), container.spec().instanceGuid(),
-                meter.cpuPercent(cpuNanos, now, container.startedAt()), memory, Math.max(0, memoryMb) * 1024L * 1024L,
-                meter.diskBytes(container.dir().root(), now), container.startedAt());
+        int memoryMb = instance.spec().definition().memoryMb();
+        return new ContainerUsage(instance.spec().key(), instance.spec().instanceGuid(),
+                meter.cpuPercent(cpuNanos, now, instance.startedAt()), memory, Math.max(0, memoryMb) * 1024L * 1024L,
+                meter.diskBytes(instance.dir().root(), now), instance.startedAt());
     }
 }

@@ -11,6 +11,7 @@ import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
+import io.drover.rep.executor.InstanceLog;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +43,8 @@ public final class SimulatedExecutor implements Executor {
     private final ScheduledExecutorService scheduler;
     private final SimulatedProperties properties;
     private final Random random;
-    private final HostPorts hostPorts;
     private final Clock clock;
+    private final HostPorts hostPorts;
     private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
     private final List<ContainerListener> listeners = new CopyOnWriteArrayList<>();
     private Resources used = Resources.NONE;
@@ -72,7 +73,7 @@ public final class SimulatedExecutor implements Executor {
             if (!lacking.isEmpty()) {
                 throw new InsufficientResourcesException("insufficient resources: " + lacking);
             }
-            container = new SimulatedContainer(spec, need, netInfo(spec.definition()));
+            container = new SimulatedContainer(spec, need, netInfo(spec.definition()), cellId, clock.instant());
             used = used.plus(need);
             containers.put(spec.instanceGuid(), container);
         }
@@ -116,6 +117,11 @@ public final class SimulatedExecutor implements Executor {
     }
 
     @Override
+    public Optional<InstanceLog> log(String instanceGuid) {
+        return Optional.ofNullable(containers.get(instanceGuid)).map(SimulatedLog::new);
+    }
+
+    @Override
     public void addListener(ContainerListener listener) {
         listeners.add(listener);
     }
@@ -125,8 +131,8 @@ public final class SimulatedExecutor implements Executor {
     public List<ContainerUsage> usage() {
         List<ContainerUsage> usage = new ArrayList<>();
         for (SimulatedContainer container : containers.values()) {
-            Instant since = container.runningSince;
-            if (since != null && container.isRunning()) {
+            Instant since = container.runningSince();
+            if (since != null) {
                 usage.add(SimulatedUsage.of(container.spec, since));
             }
         }
@@ -155,10 +161,9 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void becomeRunning(SimulatedContainer container) {
-        if (!container.moveTo(ContainerState.RUNNING, null)) {
+        if (!container.moveTo(ContainerState.RUNNING, null, clock.instant())) {
             return;
         }
-        container.runningSince = clock.instant();
         publish(container);
         if (properties.crashProbability() > 0 && random.nextDouble() < properties.crashProbability()) {
             long windowMs = Math.max(1, properties.crashWindow().toMillis());
@@ -168,7 +173,7 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void finish(SimulatedContainer container, ContainerState state, String reason) {
-        if (!container.moveTo(state, reason)) {
+        if (!container.moveTo(state, reason, clock.instant())) {
             return;
         }
         synchronized (this) {

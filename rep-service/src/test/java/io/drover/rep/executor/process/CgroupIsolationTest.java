@@ -8,6 +8,8 @@ import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.process.ProcessExecutorProperties.IsolationSetting;
 import io.drover.rep.executor.ContainerUsage;
+import io.drover.rep.executor.LogLine;
+import io.drover.rep.executor.LogSource;
 import io.drover.rep.executor.process.cgroup.CgroupLimits;
 import io.drover.rep.executor.process.cgroup.Cgroups;
 import io.drover.rep.executor.process.cgroup.InstanceCgroup;
@@ -20,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -68,6 +71,7 @@ class CgroupIsolationTest {
         executor.run(spec);
 
         assertThat(harness.awaitState(executor, spec, ContainerState.CRASHED).reason()).isEqualTo("out of memory");
+        assertThat(repLines(executor, spec)).last().isEqualTo("crashed: out of memory");
     }
 
     @Test
@@ -157,6 +161,8 @@ class CgroupIsolationTest {
         after.stop(spec.instanceGuid(), Duration.ofSeconds(1));
         harness.awaitState(after, spec, ContainerState.STOPPED);
         assertThat(ExecutorHarness.gone(escaped)).isTrue();
+        assertThat(repLines(after, spec)).anyMatch(line -> line.startsWith("re-adopted by the rep after its restart"))
+                .last().isEqualTo("stopped");
     }
 
     @Test
@@ -205,6 +211,12 @@ class CgroupIsolationTest {
         String events = Files.readString(pidsEvents);
         return events.lines().filter(l -> l.startsWith("max ")).mapToLong(l -> Long.parseLong(l.substring(4).trim()))
                 .sum();
+    }
+
+    /** The rep's lifecycle lines in the instance's journal (the log the API serves), oldest first. */
+    private static List<String> repLines(ProcessExecutor executor, ContainerSpec spec) {
+        return executor.log(spec.instanceGuid()).orElseThrow().tail(100, EnumSet.of(LogSource.REP)).stream()
+                .map(LogLine::text).toList();
     }
 
     /** Requests in a loop from two threads, until closed. */
