@@ -18,7 +18,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public class CellPresence {
 
     private static final String COLUMNS = "cell_id, zone, address, memory_mb, disk_mb, containers, rootfs_providers, "
-            + "placement_tags, optional_placement_tags, state, heartbeat_at, expires_at, version, log_endpoint";
+            + "placement_tags, optional_placement_tags, isolation, state, heartbeat_at, expires_at, version, "
+            + "log_endpoint";
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
@@ -31,16 +32,17 @@ public class CellPresence {
     /** Registers or refreshes the cell; keeps an EVACUATING state once set. */
     public void heartbeat(CellRegistration r, Duration ttl) {
         Instant now = clock.instant();
-        jdbc.update("INSERT INTO cells (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,'ACTIVE',?,?,0,?) "
+        jdbc.update("INSERT INTO cells (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,'ACTIVE',?,?,0,?) "
                 + "ON CONFLICT (cell_id) DO UPDATE SET zone = EXCLUDED.zone, address = EXCLUDED.address, "
                 + "memory_mb = EXCLUDED.memory_mb, disk_mb = EXCLUDED.disk_mb, containers = EXCLUDED.containers, "
                 + "rootfs_providers = EXCLUDED.rootfs_providers, placement_tags = EXCLUDED.placement_tags, "
-                + "optional_placement_tags = EXCLUDED.optional_placement_tags, heartbeat_at = EXCLUDED.heartbeat_at, "
-                + "expires_at = EXCLUDED.expires_at, log_endpoint = EXCLUDED.log_endpoint, version = cells.version + 1",
+                + "optional_placement_tags = EXCLUDED.optional_placement_tags, isolation = EXCLUDED.isolation, "
+                + "heartbeat_at = EXCLUDED.heartbeat_at, expires_at = EXCLUDED.expires_at, "
+                + "log_endpoint = EXCLUDED.log_endpoint, version = cells.version + 1",
                 r.cellId(), r.zone(), r.address(), r.capacity().memoryMb(), r.capacity().diskMb(),
                 r.capacity().containers(), Json.write(r.rootfsProviders()), Json.write(r.placementTags()),
-                Json.write(r.optionalPlacementTags()), Timestamp.from(now), Timestamp.from(now.plus(ttl)),
-                r.logEndpoint());
+                Json.write(r.optionalPlacementTags()), r.isolation().name(), Timestamp.from(now),
+                Timestamp.from(now.plus(ttl)), r.logEndpoint());
     }
 
     /** The cell stops taking work (the auctioneer skips it) while it drains. */
@@ -73,7 +75,8 @@ public class CellPresence {
                 rs.getString("address"),
                 new Resources(rs.getInt("memory_mb"), rs.getInt("disk_mb"), rs.getInt("containers")),
                 Cell.strings(rs.getString("rootfs_providers")), Cell.strings(rs.getString("placement_tags")),
-                Cell.strings(rs.getString("optional_placement_tags")), rs.getString("log_endpoint"));
+                Cell.strings(rs.getString("optional_placement_tags")),
+                CellIsolation.valueOf(rs.getString("isolation")), rs.getString("log_endpoint"));
         return new Cell(registration, CellState.valueOf(rs.getString("state")),
                 rs.getTimestamp("heartbeat_at").toInstant(), rs.getTimestamp("expires_at").toInstant(),
                 rs.getLong("version"));

@@ -15,6 +15,7 @@ import io.drover.model.messaging.OutboxProperties;
 import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.OutboxSignal;
 import io.drover.model.messaging.Topics;
+import io.drover.model.usage.InstanceUsages;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
@@ -41,8 +42,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Gives every service the shared model: entities and read repositories, the two lifecycles (the only write paths),
- * the outbox and its relay, topic creation, cell presence, domains and leader locks. Producers are made durable here
- * ({@code acks=all}, idempotence) so no service can forget it.
+ * the outbox and its relay, topic creation, cell presence, instance usage figures, domains and leader locks.
+ * Producers are made durable here ({@code acks=all}, idempotence) so no service can forget it.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
@@ -122,6 +123,11 @@ public class DroverModelAutoConfiguration {
     @Bean
     CellPresence cellPresence(JdbcTemplate jdbc, Clock clock) {
         return new CellPresence(jdbc, clock);
+    }
+
+    @Bean
+    InstanceUsages instanceUsages(JdbcTemplate jdbc, Clock clock) {
+        return new InstanceUsages(jdbc, clock);
     }
 
     @Bean

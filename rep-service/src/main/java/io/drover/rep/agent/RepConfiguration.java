@@ -65,8 +65,8 @@ class RepConfiguration {
             ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
             ConfigurableApplicationContext context, ObjectProvider<LogEndpoint> logServer) {
         String logEndpoint = logServer.stream().map(LogEndpoint::endpoint).findFirst().orElse(null);
-        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources()).stream()
-                .map(c -> c.withLogEndpoint(logEndpoint)).toList();
+        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources(), executors.isolation())
+                .stream().map(c -> c.withLogEndpoint(logEndpoint)).toList();
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
                 executors.create(c.cellId(), c.address(), c.capacity()), services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();

@@ -44,6 +44,14 @@ public interface Executor {
      */
     List<Container> adopt();
 
+    /**
+     * Measures what each live container uses now (CPU, memory, disk). Called every few seconds from one thread; the
+     * first call for a container reports its CPU time averaged since its start.
+     */
+    default List<ContainerUsage> usage() {
+        return List.of();
+    }
+
     /** Releases the executor's threads; leaves processes running unless they were stopped. */
     void close();
 }

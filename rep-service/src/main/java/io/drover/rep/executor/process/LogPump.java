@@ -42,7 +42,7 @@ final class LogPump {
         try {
             for (ProcessContainer container : containers.get()) {
                 if (!container.isTerminal()) {
-                    container.journal().ingest();
+                    container.instance().journal().ingest();
                 }
             }
         } catch (RuntimeException e) {

@@ -55,6 +55,11 @@ final class SimulatedContainer {
         return true;
     }
 
+    /** Since when the container runs; null unless it is RUNNING now (what usage is reported for). */
+    synchronized Instant runningSince() {
+        return state == ContainerState.RUNNING ? runningAt : null;
+    }
+
     /** The rep's lifecycle lines of this container so far: the only log a simulated container has. */
     synchronized List<LogLine> lifecycleLines() {
         List<LogLine> lines = new ArrayList<>(3);

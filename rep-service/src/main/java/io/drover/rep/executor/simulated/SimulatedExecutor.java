@@ -8,11 +8,13 @@ import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
 import io.drover.rep.executor.InstanceLog;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -122,6 +124,19 @@ public final class SimulatedExecutor implements Executor {
     @Override
     public void addListener(ContainerListener listener) {
         listeners.add(listener);
+    }
+
+    /** Constant figures per container (derived from its guid), so a sampling round rewrites nothing that exists. */
+    @Override
+    public List<ContainerUsage> usage() {
+        List<ContainerUsage> usage = new ArrayList<>();
+        for (SimulatedContainer container : containers.values()) {
+            Instant since = container.runningSince();
+            if (since != null) {
+                usage.add(SimulatedUsage.of(container.spec, since));
+            }
+        }
+        return usage;
     }
 
     /** In-memory containers outlive the rep that started them only inside this JVM: a re-created rep gets them back. */

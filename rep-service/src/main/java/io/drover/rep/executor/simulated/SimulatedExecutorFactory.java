@@ -1,5 +1,6 @@
 package io.drover.rep.executor.simulated;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.Resources;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.ExecutorFactory;
@@ -44,6 +45,11 @@ public final class SimulatedExecutorFactory implements ExecutorFactory, AutoClos
     public Executor create(String cellId, String address, Resources capacity) {
         return executors.computeIfAbsent(cellId,
                 id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock));
+    }
+
+    @Override
+    public CellIsolation isolation() {
+        return CellIsolation.SIMULATED;
     }
 
     /** The executor of a cell, for tests that crash containers or look inside. */
