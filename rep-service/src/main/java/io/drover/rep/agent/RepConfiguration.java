@@ -57,7 +57,7 @@ class RepConfiguration {
         int threads = p.workerThreads() > 0 ? p.workerThreads() : autoWorkerThreads(p.simulatedCells());
         return new RepServices(lifecycle, new GroupCommit(lifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
                 timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
-                Executors.newFixedThreadPool(threads, daemon("rep-heartbeat")));
+                Executors.newSingleThreadExecutor(daemon("rep-heartbeat")));
     }
 
     @Bean
@@ -72,7 +72,7 @@ class RepConfiguration {
         String groupId = "drover-rep-" + cells.get(0).cellId();
         CellAgents all = new CellAgents(agents,
                 sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks, services.clock()),
-                services, p.shutdown(), p.timing().evacuationDeadline(), p.timing().stopGrace());
+                services, p.shutdown(), p.timing());
         if (p.admin().exitAfterEvacuation()) {
             all.onAllDrained(() -> new Thread(() -> System.exit(SpringApplication.exit(context)), "rep-exit").start());
         }
