@@ -2,6 +2,7 @@ package io.drover.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.drover.model.Records.Audit;
 import io.drover.model.cell.CellPresence;
@@ -26,13 +27,18 @@ import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Topics;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -333,6 +339,38 @@ class ActualLrpLifecycleIT {
         assertThat(records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class))
                 .as("a stop request is not a lifecycle event").extracting(LifecycleEvent::type)
                 .doesNotContain(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED);
+    }
+
+    @Test
+    void aStopRequestIsNeverAuditedAfterARemovalThatCommittedWhileTheRetireWasDeciding() throws Exception {
+        String liveCell = "cell-live-" + UUID.randomUUID();
+        heartbeat(liveCell);
+        InstanceOwner owner = InstanceOwner.of("ig-1", liveCell);
+        running(1, owner);
+        running(2, InstanceOwner.of("ig-2", "cell-gone-" + UUID.randomUUID()));
+        // The retire reads both records, then blocks deleting index 2 (held by this test) before it writes anything.
+        DataSource dataSource = jdbc.getDataSource();
+        try (Connection holder = dataSource.getConnection()) {
+            holder.setAutoCommit(false);
+            try (Statement s = holder.createStatement()) {
+                s.execute("SELECT 1 FROM actual_lrps WHERE process_guid = '" + guid + "' AND instance_index = 2 "
+                        + "FOR UPDATE");
+            }
+            CompletableFuture<Map<ActualLrpKey, Outcome>> retire = CompletableFuture.supplyAsync(
+                    () -> lifecycle.retire(List.of(key(1), key(2)), "scaled down", CONVERGER));
+            await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.queryForObject("""
+                    SELECT count(*) FROM pg_stat_activity
+                    WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM actual_lrps%'""", Long.class) > 0);
+            // Meanwhile the cell stops index 1 and removes its record.
+            assertThat(lifecycle.remove(key(1), owner, "stopped", Actor.cell(liveCell))).isEqualTo(Outcome.CHANGED);
+            holder.rollback();
+            assertThat(retire.get(30, TimeUnit.SECONDS)).containsEntry(key(2), Outcome.CHANGED);
+        }
+
+        assertThat(records.audit(guid)).as("the audit trail of index 1 ends with its removal")
+                .filteredOn(a -> Integer.valueOf(1).equals(a.index())).last()
+                .extracting(Audit::type).isEqualTo(LifecycleEvent.ACTUAL_LRP_REMOVED);
+        assertThat(actuals.findByProcessGuid(guid)).isEmpty();
     }
 
     @Test

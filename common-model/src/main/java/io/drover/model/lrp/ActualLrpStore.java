@@ -81,6 +81,11 @@ final class ActualLrpStore {
             WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
             RETURNING a.process_guid, a.instance_index""";
 
+    private static final String HOLD = """
+            SELECT a.process_guid, a.instance_index FROM %s a JOIN unnest(?::varchar[], ?::int[], ?::bigint[])
+                AS v(g, i, ver) ON a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
+            FOR SHARE OF a""";
+
     private static final TypeReference<List<NetInfo.PortMapping>> PORTS = new TypeReference<>() {
     };
 
@@ -208,6 +213,29 @@ final class ActualLrpStore {
         });
         if (written.size() != rows.size()) {
             throw conflict(rows, written, "deleted");
+        }
+    }
+
+    /**
+     * Share-locks records this transaction decided about without changing them (a stop asked of their cell), if their
+     * version is still the one read: a concurrent change either committed first (a conflict, retried with a fresh
+     * read) or waits for this transaction, so audit rows follow the order of the changes they describe.
+     */
+    void holdUnchanged(Collection<ActualLrp> lrps) {
+        hold("actual_lrps", lrps.stream().filter(l -> !l.isEvacuating()).toList());
+        hold("evacuating_lrps", lrps.stream().filter(ActualLrp::isEvacuating).toList());
+    }
+
+    private void hold(String table, List<ActualLrp> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        Set<ActualLrpKey> held = write(HOLD.formatted(table), rows, (con, ps) -> {
+            int p = keyColumns(con, ps, rows);
+            ps.setArray(p, longs(con, rows));
+        });
+        if (held.size() != rows.size()) {
+            throw conflict(rows, held, "unchanged");
         }
     }
 

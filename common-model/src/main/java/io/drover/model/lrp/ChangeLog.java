@@ -22,6 +22,8 @@ final class ChangeLog {
     final Set<ActualLrp> inserts = new LinkedHashSet<>();
     final Set<ActualLrp> updates = new LinkedHashSet<>();
     final Set<ActualLrp> deletes = new LinkedHashSet<>();
+    // noted records: not written, but their version must still hold when the transaction commits
+    final Set<ActualLrp> unchanged = new LinkedHashSet<>();
 
     void actualCreated(ActualLrp lrp, String reason, Actor actor) {
         inserts.add(lrp);
@@ -36,9 +38,11 @@ final class ChangeLog {
 
     /**
      * A decision about a record that changes nothing yet (a stop asked of its cell): audited, so that who asked and why
-     * is on record, but not published and not written.
+     * is on record, but not published and not written. The record is held unchanged until the transaction commits, so
+     * the audit row never lands after a change that a concurrent transaction made to it.
      */
     void actualNoted(String type, ActualLrpSnapshot now, ActualLrp lrp, String reason, Actor actor) {
+        unchanged.add(lrp);
         actual.add(new ActualChange(type, now, lrp, reason, actor, false));
     }
 

@@ -45,6 +45,8 @@ class LifecycleRecorder {
         store.insert(changes.inserts);
         store.update(changes.updates);
         store.delete(changes.deletes);
+        store.holdUnchanged(changes.unchanged.stream()
+                .filter(l -> !changes.updates.contains(l) && !changes.deletes.contains(l)).toList());
         changes.afterWrite.forEach(Runnable::run);
         if (changes.isEmpty()) {
             return;
