@@ -32,6 +32,8 @@ public final class LocalCluster implements RunningCluster {
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final List<ConfigurableApplicationContext> reps = new CopyOnWriteArrayList<>();
     private final String receptorUrl;
+    /** Shared by the receptor and the reps' log servers; made per start, never printed. */
+    private final String logsSecret = ServiceArguments.randomSecret();
 
     private LocalCluster(LocalClusterSettings settings) {
         this.settings = settings;
@@ -170,7 +172,7 @@ public final class LocalCluster implements RunningCluster {
     private ConfigurableApplicationContext launch(ServiceKind kind, Map<String, String> own,
             ApplicationContextInitializer<ConfigurableApplicationContext>... initializers) {
         String[] args = ServiceArguments.asArgs(ServiceArguments.of(kind, settings, new ServiceArguments.Infrastructure(
-                database.jdbcUrl(), database.username(), database.password(), kafka.bootstrapServers()), own));
+                database.jdbcUrl(), database.username(), database.password(), kafka.bootstrapServers(), logsSecret), own));
         long started = System.nanoTime();
         ConfigurableApplicationContext context = new SpringApplicationBuilder(kind.applicationClass())
                 .logStartupInfo(false).registerShutdownHook(false).initializers(initializers).run(args);
@@ -178,6 +180,7 @@ public final class LocalCluster implements RunningCluster {
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         return context;
     }
+
 
     public String receptorUrl() {
         return receptorUrl;

@@ -36,6 +36,7 @@ public final class ProcessCluster implements RunningCluster {
     private final InProcessKafka kafka;
     private final List<Service> services = Collections.synchronizedList(new ArrayList<>());
     private final String receptorUrl;
+    private final String logsSecret = ServiceArguments.randomSecret();
 
     /** One child JVM: its name ({@code rep-service-2} for the third cell's rep), process and HTTP port. */
     public record Service(String name, Process process, int port) {
@@ -98,7 +99,8 @@ public final class ProcessCluster implements RunningCluster {
         properties.put("server.port", String.valueOf(port));
         properties.put("server.address", "127.0.0.1");
         String[] args = ServiceArguments.asArgs(ServiceArguments.of(kind, settings, new ServiceArguments.Infrastructure(
-                database.jdbcUrl(), database.username(), database.password(), kafka.bootstrapServers()), properties));
+                database.jdbcUrl(), database.username(), database.password(), kafka.bootstrapServers(), logsSecret),
+                properties));
         Path logFile = settings.dataDir().resolve("logs").resolve(name + ".log");
         try {
             Process process = JvmLauncher.start(ServiceProcess.class.getName(), launch.optionsFor(kind), args, logFile);

@@ -1,12 +1,14 @@
 package io.drover.cluster;
 
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The properties one service of the local cluster runs with, whether it runs in this JVM ({@link LocalCluster}) or in
  * a process of its own ({@link ProcessCluster}): its name, the shared PostgreSQL and Kafka, the receptor's
- * credentials, the service's local-cluster defaults, its own properties, then the settings' extra properties.
+ * credentials and the log servers' secret, the service's local-cluster defaults, its own properties, then the settings' extra properties.
  */
 final class ServiceArguments {
 
@@ -25,6 +27,7 @@ final class ServiceArguments {
         properties.put("spring.main.banner-mode", "off");
         properties.put("drover.receptor.username", settings.username());
         properties.put("drover.receptor.password", settings.password());
+        properties.put("drover.logs.secret", infrastructure.logsSecret());
         properties.putAll(kind.defaults(settings));
         properties.putAll(own);
         properties.putAll(settings.extraProperties());
@@ -37,7 +40,15 @@ final class ServiceArguments {
                 .toArray(String[]::new);
     }
 
-    /** Where the shared PostgreSQL and Kafka are. */
-    record Infrastructure(String jdbcUrl, String username, String password, String kafkaBootstrapServers) {
+    /** A fresh secret the receptor and the reps share for the cells' log servers. */
+    static String randomSecret() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /** Where the shared PostgreSQL and Kafka are, and the log servers' shared secret. */
+    record Infrastructure(String jdbcUrl, String username, String password, String kafkaBootstrapServers,
+            String logsSecret) {
     }
 }

@@ -7,7 +7,7 @@ import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
-import io.drover.model.retention.Pruning;
+import io.drover.model.messaging.RelayedRows;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 
-/** Gives every service the read model's query objects and retention, so none of them writes SQL of its own. */
+/** Gives every service the read model's query objects and retention (the relay's garbage collection), so none of them writes SQL of its own. */
 @AutoConfiguration(after = DroverModelAutoConfiguration.class)
 public class ReadModelAutoConfiguration {
 
@@ -54,8 +54,9 @@ public class ReadModelAutoConfiguration {
         return new ConsistentReads(transactions);
     }
 
+    /** Retention has one owner, the relay's garbage collection: it deletes only rows the relay cursor has passed. */
     @Bean
-    Pruning pruning(JdbcTemplate jdbc) {
-        return new Pruning(jdbc);
+    RelayedRows relayedRows(JdbcTemplate jdbc) {
+        return new RelayedRows(jdbc);
     }
 }

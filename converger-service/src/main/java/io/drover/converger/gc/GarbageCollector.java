@@ -2,15 +2,15 @@ package io.drover.converger.gc;
 
 import io.drover.model.domain.Domains;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.drover.model.retention.Pruning;
+import io.drover.model.messaging.RelayedRows;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.function.BiFunction;
+import java.util.function.IntUnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Rule 7: deletes expired domains, {@code lrp_events} past their retention and outbox rows sent long ago. Each delete
+ * Rule 7: deletes expired domains, {@code lrp_events} past their retention and outbox rows relayed long ago (never a row not relayed yet). Each delete
  * takes at most {@code batchSize} rows (one short statement each, so it never holds locks for long) and one run stops
  * after a hundred of them; what is left goes next time.
  */
@@ -19,7 +19,7 @@ class GarbageCollector {
     private static final Logger log = LoggerFactory.getLogger(GarbageCollector.class);
     private static final int MAX_BATCHES = 100;
 
-    private final Pruning pruning;
+    private final RelayedRows rows;
     private final Domains domains;
     private final MeterRegistry registry;
     private final Retention retention;
@@ -32,8 +32,8 @@ class GarbageCollector {
     record Collected(int domains, int events, int outbox) {
     }
 
-    GarbageCollector(Pruning pruning, Domains domains, MeterRegistry registry, Retention retention) {
-        this.pruning = pruning;
+    GarbageCollector(RelayedRows rows, Domains domains, MeterRegistry registry, Retention retention) {
+        this.rows = rows;
         this.domains = domains;
         this.registry = registry;
         this.retention = retention;
@@ -42,8 +42,8 @@ class GarbageCollector {
     Collected collect(Instant now) {
         long started = System.nanoTime();
         Collected collected = new Collected(domains.deleteExpired(now),
-                deleteInBatches(pruning::deleteEventsBefore, now.minus(retention.events())),
-                deleteInBatches(pruning::deleteSentOutboxBefore, now.minus(retention.sentOutbox())));
+                deleteInBatches(limit -> rows.deleteEventsBefore(now.minus(retention.events()), limit)),
+                deleteInBatches(limit -> rows.deleteOutboxBefore(now.minus(retention.sentOutbox()), limit)));
         registry.counter("drover.convergence.gc.deleted", "table", "domains").increment(collected.domains());
         registry.counter("drover.convergence.gc.deleted", "table", "lrp_events").increment(collected.events());
         registry.counter("drover.convergence.gc.deleted", "table", "outbox").increment(collected.outbox());
@@ -52,10 +52,10 @@ class GarbageCollector {
         return collected;
     }
 
-    private int deleteInBatches(BiFunction<Instant, Integer, Integer> delete, Instant cutoff) {
+    private int deleteInBatches(IntUnaryOperator deleteUpTo) {
         int total = 0;
         for (int batch = 0; batch < MAX_BATCHES; batch++) {
-            int deleted = delete.apply(cutoff, retention.batchSize());
+            int deleted = deleteUpTo.applyAsInt(retention.batchSize());
             total += deleted;
             if (deleted < retention.batchSize()) {
                 break;

@@ -3,7 +3,7 @@ package io.drover.converger.gc;
 import io.drover.converger.ConvergerProperties;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
-import io.drover.model.retention.Pruning;
+import io.drover.model.messaging.RelayedRows;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -16,9 +16,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 class GcConfiguration {
 
     @Bean
-    GarbageCollector garbageCollector(Pruning pruning, Domains domains, MeterRegistry registry,
+    GarbageCollector garbageCollector(RelayedRows relayedRows, Domains domains, MeterRegistry registry,
             ConvergerProperties p) {
-        return new GarbageCollector(pruning, domains, registry,
+        return new GarbageCollector(relayedRows, domains, registry,
                 new GarbageCollector.Retention(p.eventRetention(), p.sentOutboxRetention(), p.gcBatchSize()));
     }
 

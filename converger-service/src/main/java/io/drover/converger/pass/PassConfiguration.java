@@ -15,6 +15,7 @@ import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.ConsumerFactory;
 
 /** Wires the pass (snapshot, plan, executor, metrics), the loop and the leader election that gates it. */
 @Configuration(proxyBeanMethods = false)
@@ -62,7 +63,7 @@ class PassConfiguration {
     }
 
     @Bean
-    DesiredLrpChangeListener desiredLrpChangeListener(ConvergenceLoop loop) {
-        return new DesiredLrpChangeListener(loop);
+    DesiredLrpChangeListener desiredLrpChangeListener(ConsumerFactory<?, ?> consumers, ConvergenceLoop loop) {
+        return new DesiredLrpChangeListener(consumers, loop);
     }
 }
