@@ -47,7 +47,9 @@ class LargeListStreamingIT {
                 Map.of("drover.outbox.relay-enabled", "false", "logging.level.root", "WARN"));
         ProcessCluster.Launch receptorOnly = new ProcessCluster.Launch(EnumSet.of(ServiceKind.RECEPTOR),
                 Map.of(ServiceKind.RECEPTOR, List.of(HEAP, "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError")));
+        long started = System.nanoTime();
         try (ProcessCluster cluster = ProcessCluster.start(settings, receptorOnly)) {
+            long clusterUp = System.nanoTime();
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
             for (int i = 0; i < LRPS; i++) {
                 HttpResponse<String> created = http.send(request(cluster, "/v1/desired_lrps").POST(
@@ -58,6 +60,7 @@ class LargeListStreamingIT {
                 assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             }
 
+            long desired = System.nanoTime();
             long pid = cluster.services().get(0).process().pid();
             double cpu = cpuSeconds(pid);
             HttpResponse<InputStream> list = http.send(request(cluster, "/v1/actual_lrps").GET().build(),
@@ -86,9 +89,10 @@ class LargeListStreamingIT {
             assertThat(countInstances(new GZIPInputStream(new ByteArrayInputStream(
                     gzipped.body())))).isEqualTo(LRPS * INSTANCES);
             System.out.printf("large-list-streaming rows=%d heap=%s receptor_cpu_ms list=%.0f not_modified=%.0f "
-                    + "gzipped=%.0f bytes=%d gzipped_bytes=%d%n", LRPS * INSTANCES, HEAP, 1000 * listCpu,
-                    1000 * notModifiedCpu, 1000 * (cpuSeconds(pid) - cpu), again.body().length,
-                    gzipped.body().length);
+                    + "gzipped=%.0f bytes=%d gzipped_bytes=%d seconds cluster=%d desire=%d reads=%d%n",
+                    LRPS * INSTANCES, HEAP, 1000 * listCpu, 1000 * notModifiedCpu, 1000 * (cpuSeconds(pid) - cpu),
+                    again.body().length, gzipped.body().length, (clusterUp - started) / 1_000_000_000,
+                    (desired - clusterUp) / 1_000_000_000, (System.nanoTime() - desired) / 1_000_000_000);
         }
     }
 

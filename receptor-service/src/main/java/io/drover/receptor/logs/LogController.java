@@ -2,12 +2,13 @@ package io.drover.receptor.logs;
 
 import io.drover.model.cell.Cell;
 import io.drover.model.cell.CellPresence;
-import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
-import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.read.ActualLrpRow;
+import io.drover.model.read.ActualLrpRows;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
+import io.drover.receptor.web.ProcessGuids;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -15,7 +16,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.io.InputStream;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -39,14 +39,13 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter
 class LogController implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LogController.class);
-    private static final Pattern PROCESS_GUID = Pattern.compile("[a-zA-Z0-9_-]{1,128}");
 
-    private final ActualLrpRepository actuals;
+    private final ActualLrpRows actuals;
     private final CellPresence cells;
     private final CellLogClient client;
     private final LogRelay relay;
 
-    LogController(ActualLrpRepository actuals, CellPresence cells, LogsProperties properties,
+    LogController(ActualLrpRows actuals, CellPresence cells, LogsProperties properties,
             @Value("${drover.logs.secret:#{null}}") String secret) {
         this.actuals = actuals;
         this.cells = cells;
@@ -71,7 +70,7 @@ class LogController implements AutoCloseable {
             @Parameter(description = "true: stream later lines until the instance stops") @RequestParam(required = false) String follow,
             @Parameter(description = "stdout, stderr or rep; all without") @RequestParam(required = false) String stream) {
         LogQuery query = LogQuery.of(tail, follow, stream);
-        ActualLrp lrp = find(processGuid, index);
+        ActualLrpRow lrp = find(processGuid, index);
         if (lrp.cellId() == null || lrp.state() == ActualLrpState.UNCLAIMED
                 || lrp.state() == ActualLrpState.CRASHED) {
             throw new ApiException(HttpStatus.CONFLICT, CellLogClient.INSTANCE_NOT_ON_CELL, "instance " + index
@@ -101,11 +100,11 @@ class LogController implements AutoCloseable {
         relay.close();
     }
 
-    private ActualLrp find(String processGuid, int index) {
-        if (!PROCESS_GUID.matcher(processGuid).matches() || index < 0) {
+    private ActualLrpRow find(String processGuid, int index) {
+        if (!ProcessGuids.isValid(processGuid) || index < 0) {
             throw notFound(processGuid, index);
         }
-        return actuals.findById(ActualLrpKey.of(processGuid, index)).orElseThrow(() -> notFound(processGuid, index));
+        return actuals.find(ActualLrpKey.of(processGuid, index)).orElseThrow(() -> notFound(processGuid, index));
     }
 
     private static ApiException notFound(String processGuid, int index) {
