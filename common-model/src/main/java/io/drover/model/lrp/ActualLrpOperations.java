@@ -285,6 +285,9 @@ class ActualLrpOperations {
     private void retireOne(ActualLrp lrp, Set<String> liveCells, String reason, ChangeLog changes) {
         switch (lrp.retire(liveCells::contains)) {
             case STOP -> {
+                if (!lrp.isEvacuating() && lrp.requestStop(reason)) {
+                    changes.actualWritten(lrp); // the mark the owner's sync repeats the stop from
+                }
                 changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
                         ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
                 changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, lrp.snapshot(policy), lrp, reason, null);

@@ -86,6 +86,11 @@ final class Reconciler {
                 if (r.container() != null) {
                     done(r.container());
                 }
+            } else if (action instanceof SyncAction.Stop asked) {
+                Container c = asked.container();
+                log.info("stop-requested-by-record process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
+                        c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), asked.reason());
+                stop(c, "stop requested: " + asked.reason());
             } else if (action instanceof SyncAction.Destroy d) {
                 destroy(d.container(), d.reason());
             } else if (action instanceof SyncAction.Evacuate e) {

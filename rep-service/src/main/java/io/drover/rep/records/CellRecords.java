@@ -15,7 +15,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public class CellRecords {
 
     private static final String COLUMNS = "a.process_guid, a.instance_index, a.state, a.instance_guid, a.cell_id, "
-            + "a.placed_cell_id, a.epoch";
+            + "a.placed_cell_id, a.epoch, a.stop_requested";
 
     private final JdbcTemplate jdbc;
 
@@ -30,7 +30,8 @@ public class CellRecords {
 
     /** The evacuating twins this cell holds (SPEC 8.5): always RUNNING, owned by the old instance. */
     public List<RecordView> evacuatingOn(String cellId) {
-        return jdbc.query("SELECT a.process_guid, a.instance_index, 'RUNNING', a.instance_guid, a.cell_id, NULL, a.epoch "
+        return jdbc.query("SELECT a.process_guid, a.instance_index, 'RUNNING', a.instance_guid, a.cell_id, NULL, a.epoch, "
+                + "NULL "
                 + "FROM evacuating_lrps a WHERE a.cell_id = ?", CellRecords::map, cellId);
     }
 
@@ -56,6 +57,6 @@ public class CellRecords {
 
     private static RecordView map(ResultSet rs, int row) throws SQLException {
         return new RecordView(ActualLrpKey.of(rs.getString(1), rs.getInt(2)), ActualLrpState.valueOf(rs.getString(3)),
-                rs.getString(4), rs.getString(5), rs.getString(6), rs.getObject(7, UUID.class));
+                rs.getString(4), rs.getString(5), rs.getString(6), rs.getObject(7, UUID.class), rs.getString(8));
     }
 }

@@ -19,6 +19,10 @@ public sealed interface SyncAction {
     record Remove(ActualLrpKey key, InstanceOwner owner, Container container, String reason) implements SyncAction {
     }
 
+    /** The container's own record asks it to stop (a restart, a scale-down): stop it; its removal carries the reason. */
+    record Stop(Container container, String reason) implements SyncAction {
+    }
+
     /** Stop the container without touching its record: someone else owns the slot, or the drain is over. */
     record Destroy(Container container, String reason) implements SyncAction {
     }

@@ -59,7 +59,7 @@ public final class SyncPlan {
             }
             if (!present.contains(r.instanceGuid())) {
                 actions.add(new SyncAction.Remove(r.key(), r.owner(), null, "no container for record"));
-            } else if (mode != Mode.NORMAL) {
+            } else if (mode != Mode.NORMAL && r.stopRequested() == null) {
                 actions.add(new SyncAction.Evacuate(r.key(), r.owner()));
             }
         }
@@ -80,6 +80,9 @@ public final class SyncPlan {
         }
         if (mode == Mode.DEADLINE_PASSED) {
             return new SyncAction.Destroy(c, "evacuation deadline passed");
+        }
+        if (r != null && r.stopRequested() != null && r.isOwnedBy(c.instanceGuid(), cellId)) {
+            return new SyncAction.Stop(c, r.stopRequested());
         }
         if (mode == Mode.EVACUATING) {
             return evacuating(cellId, c, r, twinHeld);

@@ -71,6 +71,14 @@ class SyncPlanTest {
                         ContainerState.RUNNING, null, EVACUATING, SyncAction.Destroy.class),
                 Arguments.of("evacuating: running container is never re-recorded", ContainerState.RUNNING,
                         record(UNCLAIMED, null, null), EVACUATING, null),
+                Arguments.of("a stop asked of the container's record is repeated", ContainerState.RUNNING,
+                        asked(RUNNING, "g1", HERE), NORMAL, SyncAction.Stop.class),
+                Arguments.of("a stop asked while it starts is repeated", ContainerState.STARTING,
+                        asked(CLAIMED, "g1", HERE), NORMAL, SyncAction.Stop.class),
+                Arguments.of("evacuating: a stop asked is repeated, not handed over", ContainerState.RUNNING,
+                        asked(RUNNING, "g1", HERE), EVACUATING, SyncAction.Stop.class),
+                Arguments.of("a stop asked of another incarnation is not this container's", ContainerState.RUNNING,
+                        asked(RUNNING, "g2", "cell-b"), NORMAL, SyncAction.Destroy.class),
                 Arguments.of("deadline passed: everything still here is stopped", ContainerState.RUNNING,
                         record(UNCLAIMED, null, null), DEADLINE_PASSED, SyncAction.Destroy.class));
     }
@@ -160,6 +168,10 @@ class SyncPlanTest {
 
     private static Container container(String guid, ContainerState state) {
         return new Container(KEY, guid, "d", state, new NetInfo("10.0.0.1", List.of()), null);
+    }
+
+    private static RecordView asked(ActualLrpState state, String guid, String cell) {
+        return new RecordView(KEY, state, guid, cell, null, UUID.randomUUID(), "scaled down");
     }
 
     private static RecordView record(ActualLrpState state, String guid, String cell) {
