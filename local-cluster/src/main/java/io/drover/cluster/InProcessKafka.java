@@ -105,6 +105,11 @@ public final class InProcessKafka implements AutoCloseable {
         p.put("auto.create.topics.enable", "false");
         p.put("num.partitions", "1");
         p.put("log.retention.hours", "24");
+        // One node, idle most of the time: the controller's liveness no-op record every 5 s (not every 0.5 s, each one
+        // appended, fsynced and replayed by the broker), and fewer request threads polling their queues.
+        p.put("metadata.max.idle.interval.ms", "5000");
+        p.put("num.network.threads", "2");
+        p.put("num.io.threads", "4");
         return p;
     }
 
