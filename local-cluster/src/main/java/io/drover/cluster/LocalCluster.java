@@ -224,7 +224,8 @@ public final class LocalCluster implements AutoCloseable {
         String[] args = kind.arguments(settings, database, kafka.bootstrapServers(), own);
         long started = System.nanoTime();
         ConfigurableApplicationContext context = new SpringApplicationBuilder(kind.applicationClass())
-                .logStartupInfo(false).registerShutdownHook(false).initializers(initializers).run(args);
+                .logStartupInfo(false).registerShutdownHook(false).listeners(LoggingSetup.listeners())
+                .initializers(initializers).run(args);
         log.info("local-cluster-service-started service={} duration_ms={}", kind.applicationName(),
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         return context;
