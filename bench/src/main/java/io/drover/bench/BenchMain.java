@@ -31,8 +31,11 @@ public final class BenchMain {
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
             BenchSettings.awaitCells(db, scale.cells(), Duration.ofMinutes(2));
             String stamp = (quick ? "quick" : "full") + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
-            figures.add(new DesireAtScale(client, db).run(scale.lrps(), scale.instances(), 32, Duration.ofMinutes(5),
-                    Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp)));
+            double postgresLimit = new PostgresLimit(cluster.jdbcUrl(), "postgres", "postgres")
+                    .rowsPerSecond(Duration.ofSeconds(5));
+            figures.addAll(new DesireAtScale(client, db, cluster).run(scale.lrps(), scale.instances(), 32,
+                    Duration.ofMinutes(5), Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp),
+                    postgresLimit));
             figures.addAll(BenchSettings.clusterScenarios(cluster, db));
             figures.add(new ReceptorLoad(client).run(DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10),
                     scale.loadDuration(), Path.of("bench", "results", "p4-" + stamp)));

@@ -78,6 +78,29 @@ final class CpuAccount {
                 jvm, top, pg, Math.max(0, busy - jvm - pg));
     }
 
+    /**
+     * The core-seconds spent since {@code before}: the whole machine, this JVM (with GC, JIT and the VM's other
+     * threads, which Java cannot list; also given apart) and the PostgreSQL server.
+     */
+    Usage usage(CpuAccount before) {
+        double threads = 0;
+        double vmThreads;
+        for (var e : threadNanos.entrySet()) {
+            threads += (e.getValue() - before.threadNanos.getOrDefault(e.getKey(), 0L)) / 1e9;
+        }
+        double jvm = Math.max(threads, process - before.process);
+        vmThreads = jvm - threads;
+        return new Usage(machineBusy - before.machineBusy, jvm, vmThreads, postgres - before.postgres);
+    }
+
+    /** Core-seconds of one interval; {@code vmThreads} is the part of {@code jvm} that GC, JIT and the VM used. */
+    record Usage(double machine, double jvm, double vmThreads, double postgres) {
+
+        double drover() {
+            return jvm + postgres;
+        }
+    }
+
     /** Thread names without their numbers, so one pool is one group ("rep-worker-7" is "rep-worker"). */
     static String group(String threadName) {
         String name = threadName.replaceAll("\\d+", "").replaceAll("[-_#.|\\s]+$", "");
@@ -135,8 +158,10 @@ final class CpuAccount {
                 return 0;
             }
             List<String> f = List.of(stat.substring(close + 2).split(" "));
-            // fields after the name: state is [0]; utime [11], stime [12], cutime [13], cstime [14]
-            return (Long.parseLong(f.get(11)) + Long.parseLong(f.get(12))) / TICKS_PER_SECOND;
+            // fields after the name: state is [0]; utime [11], stime [12], cutime [13], cstime [14]. The children's
+            // times are those of backends that ended (the postmaster reaps them): their CPU counts too.
+            return (Long.parseLong(f.get(11)) + Long.parseLong(f.get(12)) + Long.parseLong(f.get(13))
+                    + Long.parseLong(f.get(14))) / TICKS_PER_SECOND;
         } catch (IOException | RuntimeException e) {
             return 0; // the process ended while we read it
         }

@@ -1,5 +1,8 @@
 package io.drover.bench;
 
+import io.drover.cluster.LocalCluster;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,32 +12,39 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /** P1: desire many LRPs through the REST API at once and time until every instance is RUNNING. */
 final class DesireAtScale {
 
     private final ReceptorClient client;
     private final Database db;
+    private final LocalCluster cluster;
 
-    DesireAtScale(ReceptorClient client, Database db) {
+    DesireAtScale(ReceptorClient client, Database db, LocalCluster cluster) {
         this.client = client;
         this.db = db;
+        this.cluster = cluster;
     }
 
     /**
      * Runs P1. The figure is taken at {@code timeout}; when not everything is RUNNING by then, it keeps waiting up to
      * {@code settle} more so that the scenarios after it measure a converged cluster, not P1's backlog.
      */
-    Figure run(int lrps, int instances, int concurrency, Duration timeout, Duration settle, Path recording)
-            throws InterruptedException, IOException {
+    List<Figure> run(int lrps, int instances, int concurrency, Duration timeout, Duration settle, Path recording,
+            double postgresLimit) throws InterruptedException, IOException {
         long total = (long) lrps * instances;
+        long writesBefore = rowWrites();
         CpuAccount cpuBefore = CpuAccount.now();
         Profile profile = Profile.start();
         long start = System.nanoTime();
         Desires desires = submit(lrps, instances, concurrency, start);
         long running = awaitRunning(total, start + timeout.toNanos());
         double seconds = (System.nanoTime() - start) / 1e9;
-        String cpu = CpuAccount.now().since(cpuBefore);
+        CpuAccount cpuAfter = CpuAccount.now();
+        String cpu = cpuAfter.since(cpuBefore);
+        CpuAccount.Usage usage = cpuAfter.usage(cpuBefore);
+        double writesPerSecond = (rowWrites() - writesBefore) / seconds;
         String samples;
         try (profile) {
             samples = profile.stopAndSummarize(recording);
@@ -56,11 +66,35 @@ final class DesireAtScale {
         double targetSeconds = total * 60.0 / 100_000;
         String figure = all ? "%,d RUNNING in %.1f s (%,.0f instances/s)".formatted(running, seconds, running / seconds)
                 : "only %,d of %,d RUNNING after %.0f s".formatted(running, total, seconds);
-        return new Figure("P1 desire %,d x %d onto the cells".formatted(lrps, instances), figure,
+        Figure p1 = new Figure("P1 desire %,d x %d onto the cells".formatted(lrps, instances), figure,
                 "all RUNNING <= %.0f s".formatted(targetSeconds), all && seconds <= targetSeconds,
-                ("desire->RUNNING p50 %.0f ms, p99 %.0f ms%s; %,d desires accepted in %.1f s, %d failed; %s; %s; %s")
+                ("desire->RUNNING p50 %.0f ms, p99 %.0f ms%s; %,d desires accepted in %.1f s, %d failed; PostgreSQL "
+                        + "row writes %,.0f/s = %.0f %% of what this machine's PostgreSQL writes alone (%,.0f rows/s "
+                        + "of batched versioned updates, measured before P1); %s; %s; %s")
                         .formatted(latency[0], latency[1], settled, lrps - desires.failed().get(),
-                                desires.acceptedSeconds(), desires.failed().get(), stages(), cpu, samples));
+                                desires.acceptedSeconds(), desires.failed().get(), writesPerSecond,
+                                100 * writesPerSecond / postgresLimit, postgresLimit, stages(), cpu, samples));
+        return List.of(cpuPerInstance(usage, running, profile.allocatedBytes()), p1);
+    }
+
+    /** P0, the headline: core-ms of this JVM and PostgreSQL per instance that reached RUNNING during P1. */
+    private static Figure cpuPerInstance(CpuAccount.Usage usage, long running, long allocatedBytes) {
+        double perInstance = 1000 * usage.drover() / Math.max(1, running);
+        return new Figure("P0 CPU per instance (P1)", "%.2f core-ms per instance".formatted(perInstance),
+                "<= 1.2 core-ms (stretch 0.4)", perInstance <= 1.2,
+                ("JVM %.2f core-ms (of which GC, JIT and VM threads %.2f), PostgreSQL %.2f core-ms; the whole machine "
+                        + "%.2f core-ms (the rest is other processes); allocated %,.0f bytes per instance (JFR "
+                        + "allocation samples); the JVM also runs the benchmark's own HTTP client")
+                        .formatted(1000 * usage.jvm() / Math.max(1, running),
+                                1000 * usage.vmThreads() / Math.max(1, running),
+                                1000 * usage.postgres() / Math.max(1, running),
+                                1000 * usage.machine() / Math.max(1, running),
+                                (double) allocatedBytes / Math.max(1, running)));
+    }
+
+    /** Rows inserted, updated and deleted in every table so far (PostgreSQL's statistics, flushed about once a second). */
+    private long rowWrites() {
+        return db.count("SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables");
     }
 
     /** POSTs every desired LRP from {@code concurrency} clients at once. */
@@ -100,22 +134,31 @@ final class DesireAtScale {
     /** Median time each instance spent in each step, to show which stage of the pipeline is behind. */
     private String stages() {
         double[] p50 = db.doubles("SELECT"
-                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY placed - created), 0),"
-                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY claimed - placed), 0),"
+                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY claimed - created), 0),"
                 + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY running - claimed), 0) FROM ("
                 + " SELECT extract(epoch FROM min(at) FILTER (WHERE from_state IS NULL)) * 1000 AS created,"
-                + "  extract(epoch FROM min(at) FILTER (WHERE reason LIKE 'placed on %')) * 1000 AS placed,"
                 + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'CLAIMED')) * 1000 AS claimed,"
                 + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'RUNNING')) * 1000 AS running"
                 + " FROM lrp_events WHERE entity = 'actual' GROUP BY process_guid, instance_index) t");
-        double[] relay = db.doubles("SELECT"
-                + " coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), 0),"
-                + " coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms), 0), count(*) FROM ("
-                + " SELECT extract(epoch FROM (sent_at - created_at)) * 1000 AS ms FROM outbox"
-                + " WHERE sent_at IS NOT NULL) t");
-        return ("median per step: created->placed %.0f ms, placed->claimed %.0f ms, claimed->RUNNING %.0f ms; "
-                + "outbox row to Kafka: p50 %.0f ms, p99 %.0f ms over %,.0f messages").formatted(p50[0], p50[1],
-                        p50[2], relay[0], relay[1], relay[2]);
+        return ("median per step: created->claimed (receptor, start request, auction, auction result, claim) %.0f ms, "
+                + "claimed->RUNNING %.0f ms; %s").formatted(p50[0], p50[1], relayDelay());
+    }
+
+    /** How long rows waited for the relay, per relayed batch (the oldest row of each), over every service's relay. */
+    private String relayDelay() {
+        long batches = 0;
+        double totalMs = 0;
+        double maxMs = 0;
+        for (ConfigurableApplicationContext service : cluster.services()) {
+            Timer timer = service.getBean(MeterRegistry.class).find("drover.outbox.relay.delay").timer();
+            if (timer != null) {
+                batches += timer.count();
+                totalMs += timer.totalTime(TimeUnit.MILLISECONDS);
+                maxMs = Math.max(maxMs, timer.max(TimeUnit.MILLISECONDS));
+            }
+        }
+        return "relay: %,d batches, oldest row waited %.0f ms on average (max %.0f ms recently)".formatted(batches,
+                batches == 0 ? 0 : totalMs / batches, maxMs);
     }
 
     static List<String> guids(int lrps) {

@@ -32,9 +32,13 @@ final class Profile implements AutoCloseable {
             Map.entry("io.micrometer.", "Micrometer"), Map.entry("io.drover.", "Drover"));
 
     private final Recording recording = new Recording();
+    private long allocatedBytes;
 
     private Profile() {
         recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10)).withStackTrace();
+        // sampled allocations: each sample's weight is the bytes allocated since the thread's previous sample, so the
+        // weights add up to an estimate of everything the JVM allocated
+        recording.enable("jdk.ObjectAllocationSample").with("throttle", "300/s").withoutStackTrace();
         recording.setName("drover-bench");
     }
 
@@ -52,7 +56,12 @@ final class Profile implements AutoCloseable {
         Map<String, Integer> byLibrary = new HashMap<>();
         Map<String, Integer> byOperation = new HashMap<>();
         int samples = 0;
+        allocatedBytes = 0;
         for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+            if (event.getEventType().getName().equals("jdk.ObjectAllocationSample")) {
+                allocatedBytes += event.getLong("weight");
+                continue;
+            }
             if (event.getStackTrace() == null) {
                 continue;
             }
@@ -63,6 +72,11 @@ final class Profile implements AutoCloseable {
         }
         return "JFR CPU samples: %d; by library: %s; by Drover code: %s; recording %s".formatted(samples,
                 top(byLibrary, samples, 8), top(byOperation, samples, 8), file);
+    }
+
+    /** Bytes this JVM allocated while recording (an estimate from the allocation samples); after the summary. */
+    long allocatedBytes() {
+        return allocatedBytes;
     }
 
     private static String library(List<RecordedFrame> frames) {

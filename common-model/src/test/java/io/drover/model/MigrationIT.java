@@ -74,6 +74,8 @@ class MigrationIT {
     void hotQueriesUseTheirIndexes() {
         new TransactionTemplate(txManager).executeWithoutResult(status -> {
             fillTables(50_000);
+            String keys = "unnest((SELECT array_agg('p-' || g) FROM generate_series(1, 500) g)::varchar[], "
+                    + "(SELECT array_agg(g % 10) FROM generate_series(1, 500) g)::int[]) AS k(g, i)";
             Map<String, String> expectations = Map.of(
                     "SELECT * FROM actual_lrps WHERE state = 'UNCLAIMED' AND since < now() - interval '30 seconds'",
                     "actual_lrps_state_since_idx",
@@ -81,9 +83,12 @@ class MigrationIT {
                     "SELECT * FROM actual_lrps WHERE cell_id = 'cell-7'", "actual_lrps_cell_idx",
                     "SELECT * FROM actual_lrps WHERE process_guid = 'p-42' ORDER BY instance_index",
                     "actual_lrps_pkey",
-                    "SELECT id, topic, message_key, payload FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 500 "
-                            + "FOR UPDATE SKIP LOCKED", "outbox_unsent_idx",
-                    "SELECT created_at FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 1", "outbox_unsent_idx",
+                    "SELECT id, topic, message_key, payload FROM outbox WHERE (tx_id, id) > ('0'::xid8, 25000) "
+                            + "ORDER BY tx_id, id LIMIT 2000", "outbox_relay_idx",
+                    "SELECT id, payload FROM lrp_events WHERE (tx_id, id) > ('0'::xid8, 25000) AND payload IS NOT NULL "
+                            + "ORDER BY tx_id, id LIMIT 2000", "lrp_events_relay_idx",
+                    "SELECT a.* FROM actual_lrps a JOIN " + keys + " ON a.process_guid = k.g "
+                            + "AND a.instance_index = k.i", "actual_lrps_pkey",
                     "SELECT * FROM lrp_events WHERE process_guid = 'p-42' AND instance_index = 3 ORDER BY id",
                     "lrp_events_entity_idx");
             expectations.forEach((query, index) -> assertThat(plan(query)).as(query).contains(index)
@@ -92,7 +97,7 @@ class MigrationIT {
         });
     }
 
-    /** 98 % RUNNING spread over 1,000 cells, the rest UNCLAIMED or CRASHED; outbox 99 % sent; statistics fresh. */
+    /** 98 % RUNNING spread over 1,000 cells, the rest UNCLAIMED or CRASHED; outbox and events half relayed; statistics fresh. */
     private void fillTables(int rows) {
         jdbc.update("""
                 INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, address,
@@ -107,12 +112,12 @@ class MigrationIT {
                      LATERAL (SELECT CASE WHEN g % 100 = 0 THEN 'UNCLAIMED' WHEN g % 100 = 1 THEN 'CRASHED'
                                           ELSE 'RUNNING' END AS state) s""", rows);
         jdbc.update("""
-                INSERT INTO outbox (topic, message_key, payload, created_at, sent_at)
-                SELECT 't', 'k-' || g, '{}', now(), CASE WHEN g % 100 = 0 THEN NULL ELSE now() END
-                FROM generate_series(1, ?) g""", rows);
+                INSERT INTO outbox (topic, message_key, payload, created_at)
+                SELECT 't', 'k-' || g, convert_to('{}', 'UTF8'), now() FROM generate_series(1, ?) g""", rows);
         jdbc.update("""
-                INSERT INTO lrp_events (entity, process_guid, instance_index, event_type, actor_service, version, at)
-                SELECT 'actual', 'p-' || (g / 10), g % 10, 'actual_lrp_changed', 'test', 1, now()
+                INSERT INTO lrp_events (entity, process_guid, instance_index, event_type, actor_service, version, at,
+                                        payload)
+                SELECT 'actual', 'p-' || (g / 10), g % 10, 'actual_lrp_changed', 'test', 1, now(), convert_to('{}', 'UTF8')
                 FROM generate_series(0, ? - 1) g""", rows);
         jdbc.execute("ANALYZE actual_lrps");
         jdbc.execute("ANALYZE outbox");

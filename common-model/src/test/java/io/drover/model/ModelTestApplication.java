@@ -15,4 +15,9 @@ public class ModelTestApplication {
     MutableClock clock() {
         return MutableClock.startingNow();
     }
+
+    @Bean
+    static StatementCounter statementCounter() {
+        return new StatementCounter();
+    }
 }

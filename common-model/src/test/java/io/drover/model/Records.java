@@ -1,6 +1,7 @@
 package io.drover.model;
 
 import io.drover.model.json.Json;
+import io.drover.model.messaging.Topics;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -13,10 +14,16 @@ final class Records {
         this.jdbc = jdbc;
     }
 
-    /** The payloads written for {@code key} on {@code topic}, oldest first. */
+    /**
+     * The payloads written for {@code key} on {@code topic}, oldest first: lifecycle events are the audit rows'
+     * payloads, every other topic's messages are outbox rows.
+     */
     <T> List<T> messages(String topic, String key, Class<T> type) {
-        return jdbc.queryForList("SELECT payload FROM outbox WHERE topic = ? AND message_key = ? ORDER BY id",
-                String.class, topic, key).stream().map(p -> Json.read(p, type)).toList();
+        String sql = Topics.LIFECYCLE_EVENTS.equals(topic)
+                ? "SELECT convert_from(payload, 'UTF8') FROM lrp_events WHERE ? <> '' AND process_guid = ? "
+                        + "AND payload IS NOT NULL ORDER BY id"
+                : "SELECT convert_from(payload, 'UTF8') FROM outbox WHERE topic = ? AND message_key = ? ORDER BY id";
+        return jdbc.queryForList(sql, String.class, topic, key).stream().map(p -> Json.read(p, type)).toList();
     }
 
     /** The audit trail of one process guid, oldest first. */

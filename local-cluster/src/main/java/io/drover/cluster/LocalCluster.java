@@ -38,6 +38,8 @@ public final class LocalCluster implements AutoCloseable {
     private final List<ConfigurableApplicationContext> reps = new CopyOnWriteArrayList<>();
     private volatile String receptorUrl;
     private boolean closed;
+    /** Shared by the receptor and the reps' log servers; made per start, never printed. */
+    private final String logsSecret = randomSecret();
 
     private LocalCluster(LocalClusterSettings settings) {
         this.settings = settings;
@@ -221,7 +223,7 @@ public final class LocalCluster implements AutoCloseable {
     @SafeVarargs
     private ConfigurableApplicationContext launch(ServiceKind kind, Map<String, String> own,
             ApplicationContextInitializer<ConfigurableApplicationContext>... initializers) {
-        String[] args = kind.arguments(settings, database, kafka.bootstrapServers(), own);
+        String[] args = kind.arguments(settings, database, kafka.bootstrapServers(), logsSecret, own);
         long started = System.nanoTime();
         ConfigurableApplicationContext context = new SpringApplicationBuilder(kind.applicationClass())
                 .logStartupInfo(false).registerShutdownHook(false).listeners(LoggingSetup.listeners())
@@ -229,6 +231,12 @@ public final class LocalCluster implements AutoCloseable {
         log.info("local-cluster-service-started service={} duration_ms={}", kind.applicationName(),
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         return context;
+    }
+
+    private static String randomSecret() {
+        byte[] bytes = new byte[24];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
     }
 
     public String receptorUrl() {

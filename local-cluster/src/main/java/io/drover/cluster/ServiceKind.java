@@ -42,8 +42,12 @@ enum ServiceKind {
             "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
             "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration");
 
-    /** The command line of this service's context: where PostgreSQL and Kafka are, its defaults, then {@code own}. */
-    String[] arguments(LocalClusterSettings settings, LocalDatabase database, String kafka, Map<String, String> own) {
+    /**
+     * The command line of this service's context: where PostgreSQL and Kafka are, the secret the receptor and the reps'
+     * log servers share, its defaults, then {@code own}.
+     */
+    String[] arguments(LocalClusterSettings settings, LocalDatabase database, String kafka, String logsSecret,
+            Map<String, String> own) {
         Map<String, String> properties = new java.util.LinkedHashMap<>();
         properties.put("spring.application.name", applicationName);
         properties.put("spring.datasource.url", database.jdbcUrl());
@@ -54,6 +58,7 @@ enum ServiceKind {
         properties.put("spring.main.banner-mode", "off");
         properties.put("drover.receptor.username", settings.username());
         properties.put("drover.receptor.password", settings.password());
+        properties.put("drover.logs.secret", logsSecret);
         properties.putAll(defaults(settings));
         properties.putAll(own);
         properties.putAll(settings.extraProperties());

@@ -168,6 +168,18 @@ class DockerComposeWiringTest {
         assertThat(zones).hasSize(2);
     }
 
+    /**
+     * docs/process-executor.md: cgroups need root and a writable cgroup filesystem of the container's own. Not the
+     * {@code cgroup} key: docker-compose 1.29 (Debian's, which ./drover-compose-test uses) refuses the whole file.
+     */
+    @Test
+    void theRepsMayGiveEachInstanceACgroup() {
+        for (String rep : List.of("rep-1", "rep-2")) {
+            assertThat(services.get(rep)).as(rep).containsEntry("user", "root").containsEntry("privileged", true)
+                    .doesNotContainKey("cgroup");
+        }
+    }
+
     @Test
     void everyEnvironmentVariableNamesARealSpringProperty() {
         for (String app : union(APPS, Set.of("kafka"))) {

@@ -19,9 +19,9 @@ final class StartRequests {
     }
 
     /** Deduplicated by {@code process_guid.index}, in the order first asked for. */
-    static Set<ActualLrpKey> keys(List<ConsumerRecord<String, String>> records) {
+    static Set<ActualLrpKey> keys(List<ConsumerRecord<String, byte[]>> records) {
         Set<ActualLrpKey> keys = new LinkedHashSet<>();
-        for (ConsumerRecord<String, String> record : records) {
+        for (ConsumerRecord<String, byte[]> record : records) {
             LrpStartRequested request = parse(record);
             if (request != null) {
                 for (int index : request.indices()) {
@@ -34,7 +34,7 @@ final class StartRequests {
         return keys;
     }
 
-    private static LrpStartRequested parse(ConsumerRecord<String, String> record) {
+    private static LrpStartRequested parse(ConsumerRecord<String, byte[]> record) {
         try {
             LrpStartRequested request = Json.read(record.value(), LrpStartRequested.class);
             return request.processGuid() == null ? null : request;

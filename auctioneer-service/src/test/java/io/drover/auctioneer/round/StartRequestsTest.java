@@ -39,11 +39,12 @@ class StartRequestsTest {
         assertThat(keys).containsExactly(ActualLrpKey.of("web", 4));
     }
 
-    private ConsumerRecord<String, String> request(String guid, Integer... indices) {
+    private ConsumerRecord<String, byte[]> request(String guid, Integer... indices) {
         return record(Json.write(new LrpStartRequested(UUID.randomUUID(), guid, "d", List.of(indices), "test")));
     }
 
-    private ConsumerRecord<String, String> record(String value) {
-        return new ConsumerRecord<>(Topics.START_REQUESTS, 0, offset++, "key", value);
+    private ConsumerRecord<String, byte[]> record(String value) {
+        return new ConsumerRecord<>(Topics.START_REQUESTS, 0, offset++, "key",
+                value == null ? null : value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

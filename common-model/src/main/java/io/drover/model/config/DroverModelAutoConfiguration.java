@@ -4,6 +4,7 @@ import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderLock;
 import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.CrashRestartPolicy;
 import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpLifecycle;
@@ -14,6 +15,7 @@ import io.drover.model.messaging.OutboxProperties;
 import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.OutboxSignal;
 import io.drover.model.messaging.Topics;
+import io.drover.model.usage.InstanceUsages;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
@@ -23,6 +25,7 @@ import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -33,13 +36,14 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Gives every service the shared model: entities and read repositories, the two lifecycles (the only write paths),
- * the outbox and its relay, topic creation, cell presence, domains and leader locks. Producers are made durable here
- * ({@code acks=all}, idempotence) so no service can forget it.
+ * the outbox and its relay, topic creation, cell presence, instance usage figures, domains and leader locks.
+ * Producers are made durable here ({@code acks=all}, idempotence) so no service can forget it.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
@@ -77,12 +81,22 @@ public class DroverModelAutoConfiguration {
         return new Outbox(jdbc, clock, signal);
     }
 
+    /**
+     * The relay's own producer: the service's producer settings (brokers, security, durability) with byte values (rows
+     * hold the Kafka value already) and batching, since a relay batch is hundreds of records sent at once.
+     */
     @Bean
     @ConditionalOnProperty(name = "drover.outbox.relay-enabled", havingValue = "true", matchIfMissing = true)
-    OutboxRelay outboxRelay(JdbcTemplate jdbc, PlatformTransactionManager txManager,
-            KafkaTemplate<String, String> kafka, OutboxSignal signal, Clock clock, OutboxProperties properties,
-            MeterRegistry meters) {
-        return new OutboxRelay(jdbc, new TransactionTemplate(txManager), kafka, signal, clock, properties, meters);
+    OutboxRelay outboxRelay(JdbcTemplate jdbc, PlatformTransactionManager txManager, ProducerFactory<?, ?> producers,
+            OutboxSignal signal, Clock clock, OutboxProperties properties, MeterRegistry meters) {
+        @SuppressWarnings("unchecked")
+        ProducerFactory<String, byte[]> relayProducers = (ProducerFactory<String, byte[]>) producers
+                .copyWithConfigurationOverride(Map.of(
+                        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                        ProducerConfig.LINGER_MS_CONFIG, 5,
+                        ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024));
+        return new OutboxRelay(jdbc, new TransactionTemplate(txManager), new KafkaTemplate<>(relayProducers), signal,
+                clock, properties, meters);
     }
 
     @Bean
@@ -102,8 +116,18 @@ public class DroverModelAutoConfiguration {
     }
 
     @Bean
+    ActualLrpRepository actualLrpRepository(JdbcTemplate jdbc) {
+        return new ActualLrpRepository(jdbc);
+    }
+
+    @Bean
     CellPresence cellPresence(JdbcTemplate jdbc, Clock clock) {
         return new CellPresence(jdbc, clock);
+    }
+
+    @Bean
+    InstanceUsages instanceUsages(JdbcTemplate jdbc, Clock clock) {
+        return new InstanceUsages(jdbc, clock);
     }
 
     @Bean

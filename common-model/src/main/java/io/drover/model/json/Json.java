@@ -29,6 +29,11 @@ public final class Json {
         return MAPPER.readValue(json, type);
     }
 
+    /** Reads UTF-8 JSON bytes, e.g. a Kafka record's value, without making a string of them first. */
+    public static <T> T read(byte[] json, Class<T> type) {
+        return MAPPER.readValue(json, type);
+    }
+
     public static <T> T read(String json, TypeReference<T> type) {
         return MAPPER.readValue(json, type);
     }

@@ -5,75 +5,52 @@ import static io.drover.model.lrp.ActualLrpState.CRASHED;
 import static io.drover.model.lrp.ActualLrpState.RUNNING;
 import static io.drover.model.lrp.ActualLrpState.UNCLAIMED;
 
-import jakarta.persistence.Column;
-import jakarta.persistence.Convert;
-import jakarta.persistence.EmbeddedId;
-import jakarta.persistence.Entity;
-import jakarta.persistence.EnumType;
-import jakarta.persistence.Enumerated;
-import jakarta.persistence.PostLoad;
-import jakarta.persistence.PostPersist;
-import jakarta.persistence.Table;
-import jakarta.persistence.Transient;
-import jakarta.persistence.Version;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
-import org.springframework.data.domain.Persistable;
+import java.util.function.Predicate;
 
 /**
- * One instance slot of a desired LRP and where its current incarnation is: THE state machine of SPEC 3. There are no
- * setters; each lifecycle verb checks the {@link Transitions transition table}, treats an exact repeat as a no-op
- * (returns {@code false}) and throws {@link IllegalTransitionException} for anything the table forbids. Only
- * {@link ActualLrpLifecycle} calls these verbs, inside its transactions: they are package-private so nothing outside
- * this package can change a record except through the lifecycle.
+ * One instance slot of a desired LRP and where its current incarnation is: THE state machine of SPEC 3. A plain domain
+ * object, read and written by {@link ActualLrpStore} over JDBC. There are no setters; each lifecycle verb checks the
+ * {@link Transitions transition table}, treats an exact repeat as a no-op (returns {@code false}) and throws
+ * {@link IllegalTransitionException} for anything the table forbids. Only {@link ActualLrpLifecycle} calls these verbs,
+ * inside its transactions: they are package-private so nothing outside this package can change a record except
+ * through the lifecycle.
  */
-@Entity
-@Table(name = "actual_lrps")
-public class ActualLrp implements Persistable<ActualLrpKey> {
+public final class ActualLrp {
 
-    @EmbeddedId
-    private ActualLrpKey key;
-
-    private String domain;
-
-    @Enumerated(EnumType.STRING)
+    private final ActualLrpKey key;
+    private final String domain;
+    private final UUID epoch;
+    private final boolean evacuating;
     private ActualLrpState state;
-
     private String instanceGuid;
     private String cellId;
     private String address;
-
-    @Convert(converter = PortMappingsConverter.class)
     private List<NetInfo.PortMapping> ports;
-
     private int crashCount;
     private String crashReason;
     private String placementError;
     private String placedCellId;
     private Instant placedAt;
     private Instant since;
-    private UUID epoch;
-
-    @Version
-    @Column(nullable = false)
     private long version;
 
-    @Transient
-    private boolean isNew;
-
-    protected ActualLrp() {
-    }
-
-    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now) {
+    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now, boolean evacuating) {
         this.key = Objects.requireNonNull(key);
         this.domain = Objects.requireNonNull(domain);
         this.epoch = Objects.requireNonNull(epoch);
+        this.evacuating = evacuating;
         this.state = UNCLAIMED;
         this.since = now;
-        this.isNew = true;
+    }
+
+    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now) {
+        this(key, domain, epoch, now, false);
     }
 
     /** A new UNCLAIMED instance waiting for an auction. */
@@ -89,10 +66,29 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
         return lrp;
     }
 
+    /** A record as stored; for {@link ActualLrpStore} only. */
+    static ActualLrp stored(ActualLrpKey key, String domain, UUID epoch, ActualLrpState state, InstanceOwner owner,
+            NetInfo netInfo, int crashCount, String crashReason, String placementError, String placedCellId,
+            Instant placedAt, Instant since, long version, boolean evacuating) {
+        ActualLrp lrp = new ActualLrp(key, domain, epoch, since, evacuating);
+        lrp.state = Objects.requireNonNull(state);
+        lrp.instanceGuid = owner.instanceGuid();
+        lrp.cellId = owner.cellId();
+        lrp.address = netInfo == null ? null : netInfo.address();
+        lrp.ports = netInfo == null ? null : netInfo.ports();
+        lrp.crashCount = crashCount;
+        lrp.crashReason = crashReason;
+        lrp.placementError = placementError;
+        lrp.placedCellId = placedCellId;
+        lrp.placedAt = placedAt;
+        lrp.version = version;
+        return lrp;
+    }
+
     /** The auctioneer chose {@code cell}: the record stays UNCLAIMED and remembers the placement in flight. */
     boolean place(String cell, Instant now) {
         Objects.requireNonNull(cell, "cell");
-        requireState(UNCLAIMED, "place");
+        Transitions.checkPlacement(key, state, "place");
         if (cell.equals(placedCellId) && placementError == null) {
             return false;
         }
@@ -102,10 +98,18 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
         return true;
     }
 
-    /** No cell could (or would) take it: it stays UNCLAIMED with the reason and waits for another auction. */
-    boolean failPlacement(String error, Instant now) {
+    /**
+     * No cell could (or would) take it: it stays UNCLAIMED with the reason and waits for another auction. A cell that
+     * turns its placement away names itself in {@code placedOn}; the record then fails only while that placement is
+     * still the current one.
+     */
+    boolean failPlacement(String error, String placedOn, Instant now) {
         Objects.requireNonNull(error, "error");
-        requireState(UNCLAIMED, "fail placement");
+        Transitions.checkPlacement(key, state, "fail placement");
+        if (placedOn != null && !placedOn.equals(placedCellId)) {
+            throw new IllegalTransitionException(key, "cannot fail placement on " + placedOn + ": placed on "
+                    + (placedCellId == null ? "no cell" : placedCellId));
+        }
         if (error.equals(placementError) && placedCellId == null) {
             return false;
         }
@@ -115,11 +119,20 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
         return true;
     }
 
-    /** A cell takes ownership before starting the container. */
-    boolean claim(InstanceOwner owner, Instant now) {
+    /**
+     * A cell takes ownership before starting the container. With a {@code placement}, the cell claims what an auction
+     * gave it: only while the record is still that placement (UNCLAIMED, placed on this cell, same epoch), so a
+     * redelivered or overtaken auction result never starts a second container.
+     */
+    boolean claim(InstanceOwner owner, UUID placedEpoch, Instant now) {
         requireOwner(owner);
         if (state == CLAIMED && owner().equals(owner)) {
             return false;
+        }
+        if (placedEpoch != null && !(state == UNCLAIMED && owner.cellId().equals(placedCellId)
+                && placedEpoch.equals(epoch))) {
+            throw new IllegalTransitionException(key, "placement on " + owner.cellId() + " is no longer current ("
+                    + state + (placedCellId == null ? "" : ", placed on " + placedCellId) + ")");
         }
         Transitions.check(key, state, owner(), owner, CLAIMED);
         state = CLAIMED;
@@ -160,14 +173,69 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
         return state;
     }
 
-    /** Back to UNCLAIMED with no owner and no placement, ready for a new auction (converger, evacuation). */
-    boolean unclaim(Instant now) {
+    /**
+     * Back to UNCLAIMED with no owner and no placement, ready for a new auction (converger, evacuation). Only from one
+     * of {@code expected}: a repair planned from a snapshot does not apply to a record that moved on since.
+     */
+    void unclaim(Set<ActualLrpState> expected, Instant now) {
+        if (!expected.contains(state)) {
+            throw new IllegalTransitionException(key, "not unclaimed: " + state + " now, the repair expected "
+                    + expected);
+        }
         Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
         clearOwner();
         clearPlacement();
         state = UNCLAIMED;
         since = now;
-        return true;
+    }
+
+    /**
+     * The owner's cell drains (SPEC 8.5): the slot goes back to UNCLAIMED for a replacement elsewhere, and, when the
+     * instance was RUNNING, it keeps serving from the returned evacuating twin (same owner and address) until the
+     * replacement runs. A CLAIMED instance served nothing yet: it is only unclaimed (null).
+     */
+    ActualLrp evacuate(InstanceOwner owner, Instant now) {
+        requireOwner(owner);
+        if (evacuating || !isOwnedBy(owner)) {
+            throw new IllegalTransitionException(key, "cannot evacuate: not owned by " + owner.instanceGuid() + "@"
+                    + owner.cellId() + " (" + state + (evacuating ? ", evacuating" : "") + ")");
+        }
+        ActualLrp twin = state == RUNNING ? twin() : null;
+        Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
+        clearOwner();
+        clearPlacement();
+        state = UNCLAIMED;
+        since = now;
+        return twin;
+    }
+
+    private ActualLrp twin() {
+        ActualLrp twin = new ActualLrp(key, domain, epoch, since, true);
+        twin.becomeRunning(owner(), netInfo(), since);
+        twin.crashCount = crashCount;
+        twin.crashReason = crashReason;
+        return twin;
+    }
+
+    /** The owning cell's container is gone: the record may be deleted, by that cell only (SPEC 3.3 remove). */
+    void remove(InstanceOwner owner) {
+        if (!isOwnedBy(owner)) {
+            throw new IllegalTransitionException(key, "cannot remove: not owned by " + owner.instanceGuid() + "@"
+                    + owner.cellId() + " (" + state + ")");
+        }
+    }
+
+    /**
+     * The slot is no longer wanted (SPEC 3.3 retire): an unowned record, or one owned by a cell that is gone, is deleted
+     * at once; a live owner is asked to stop its container, and its removal deletes the record.
+     */
+    Retirement retire(Predicate<String> cellIsLive) {
+        return isOwned() && cellIsLive.test(cellId) ? Retirement.STOP : Retirement.DELETE;
+    }
+
+    /** What retiring a record does. */
+    enum Retirement {
+        DELETE, STOP
     }
 
     public boolean isOwnedBy(InstanceOwner owner) {
@@ -176,6 +244,16 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
 
     public boolean isOwned() {
         return Transitions.isOwned(state);
+    }
+
+    /** An evacuating twin: the incarnation that keeps serving on a draining cell until its replacement runs. */
+    public boolean isEvacuating() {
+        return evacuating;
+    }
+
+    /** After a successful versioned write. */
+    void written() {
+        version++;
     }
 
     private void becomeRunning(InstanceOwner owner, NetInfo netInfo, Instant now) {
@@ -203,12 +281,6 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     private void clearPlacement() {
         placedCellId = null;
         placedAt = null;
-    }
-
-    private void requireState(ActualLrpState expected, String verb) {
-        if (state != expected) {
-            throw new IllegalTransitionException(key, "cannot " + verb + " in state " + state);
-        }
     }
 
     private static void requireOwner(InstanceOwner owner) {
@@ -251,6 +323,14 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
 
     public NetInfo netInfo() {
         return address == null ? null : new NetInfo(address, ports == null ? List.of() : ports);
+    }
+
+    List<NetInfo.PortMapping> ports() {
+        return ports;
+    }
+
+    String address() {
+        return address;
     }
 
     public int crashCount() {
@@ -296,23 +376,8 @@ public class ActualLrp implements Persistable<ActualLrpKey> {
     }
 
     @Override
-    public ActualLrpKey getId() {
-        return key;
-    }
-
-    @Override
-    public boolean isNew() {
-        return isNew;
-    }
-
-    @PostLoad
-    @PostPersist
-    void markNotNew() {
-        isNew = false;
-    }
-
-    @Override
     public String toString() {
-        return "ActualLrp[" + key + " " + state + (cellId == null ? "" : " on " + cellId) + " v" + version + "]";
+        return "ActualLrp[" + key + (evacuating ? " evacuating" : "") + " " + state
+                + (cellId == null ? "" : " on " + cellId) + " v" + version + "]";
     }
 }

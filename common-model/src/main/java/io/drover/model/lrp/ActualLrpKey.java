@@ -1,22 +1,13 @@
 package io.drover.model.lrp;
 
-import jakarta.persistence.Column;
-import jakarta.persistence.Embeddable;
 import java.io.Serializable;
 import java.util.Objects;
 
 /** Identifies one instance slot of a desired LRP: {@code (process_guid, index)}. */
-@Embeddable
-public class ActualLrpKey implements Serializable, Comparable<ActualLrpKey> {
+public final class ActualLrpKey implements Serializable, Comparable<ActualLrpKey> {
 
-    @Column(name = "process_guid")
-    private String processGuid;
-
-    @Column(name = "instance_index")
-    private int index;
-
-    protected ActualLrpKey() {
-    }
+    private final String processGuid;
+    private final int index;
 
     public ActualLrpKey(String processGuid, int index) {
         this.processGuid = Objects.requireNonNull(processGuid, "processGuid");

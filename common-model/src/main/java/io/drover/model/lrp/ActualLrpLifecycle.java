@@ -1,8 +1,8 @@
 package io.drover.model.lrp;
 
-import jakarta.persistence.EntityManager;
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,9 +11,10 @@ import java.util.function.Function;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The only write path to {@code actual_lrps} (SPEC 3.3). Each operation is one short transaction that loads the
- * records, applies the {@link ActualLrp} verb, saves with a version check and writes the audit rows and messages it
- * causes. A lost optimistic-lock race is retried from outside the transaction with a fresh read.
+ * The only write path to {@code actual_lrps} (SPEC 3.3). Each operation is one short transaction: load the records in
+ * one query, apply the {@link ActualLrp} verb to each, write them back with one versioned statement per kind of write,
+ * and write the audit rows (which are also the lifecycle events) and the commands they cause. A lost optimistic-lock
+ * race is retried from outside the transaction with a fresh read.
  *
  * <p>Batch forms return an {@link Outcome} per instance: an illegal transition of one instance does not stop the
  * others. Single forms throw {@link IllegalTransitionException} or {@link ActualLrpNotFoundException}.
@@ -21,22 +22,20 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class ActualLrpLifecycle {
 
     private final TransactionTemplate tx;
-    private final EntityManager em;
     private final ActualLrpOperations ops;
     private final LifecycleRecorder recorder;
     private final OptimisticRetry retry;
     private final Runnable guard;
 
-    ActualLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations ops, LifecycleRecorder recorder,
+    ActualLrpLifecycle(TransactionTemplate tx, ActualLrpOperations ops, LifecycleRecorder recorder,
             OptimisticRetry retry) {
-        this(tx, em, ops, recorder, retry, () -> {
+        this(tx, ops, recorder, retry, () -> {
         });
     }
 
-    private ActualLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations ops,
-            LifecycleRecorder recorder, OptimisticRetry retry, Runnable guard) {
+    private ActualLrpLifecycle(TransactionTemplate tx, ActualLrpOperations ops, LifecycleRecorder recorder,
+            OptimisticRetry retry, Runnable guard) {
         this.tx = tx;
-        this.em = em;
         this.ops = ops;
         this.recorder = recorder;
         this.retry = retry;
@@ -49,13 +48,23 @@ public class ActualLrpLifecycle {
      * writes this way (e.g. with {@code LeaderLock.isHeld}), so a leader that lost its lock while paused writes nothing.
      */
     public ActualLrpLifecycle guardedBy(Runnable guard) {
-        return new ActualLrpLifecycle(tx, em, ops, recorder, retry, guard);
+        return new ActualLrpLifecycle(tx, ops, recorder, retry, guard);
     }
 
     /** Creates the indices that do not exist yet as UNCLAIMED and requests one auction; returns the created ones. */
     public List<Integer> createUnclaimed(String processGuid, String domain, Collection<Integer> indices, String reason,
             Actor actor) {
-        return run("create-unclaimed", actor, changes -> ops.createUnclaimed(processGuid, domain, indices, reason, changes));
+        return run("create-unclaimed", actor,
+                changes -> ops.createUnclaimed(processGuid, domain, indices, reason, changes));
+    }
+
+    /**
+     * Creates missing indices of a desired LRP (converger rule 1), checked against the desired LRP as it is when the
+     * repair is written: only indices below its instance count now, and nothing if it is gone. Returns the created ones.
+     */
+    public List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
+            Actor actor) {
+        return run("create-missing", actor, changes -> ops.createMissing(processGuid, domain, indices, reason, changes));
     }
 
     /** The auctioneer's result: each instance stays UNCLAIMED with its placement, and each cell gets one message. */
@@ -63,13 +72,29 @@ public class ActualLrpLifecycle {
         return run("place", actor, changes -> ops.place(auctionId, cellByKey, changes));
     }
 
-    /** No cell could take these instances (or a cell rejected them): they stay UNCLAIMED with the reason. */
+    /** No cell could take these instances: they stay UNCLAIMED with the reason. */
     public Map<ActualLrpKey, Outcome> failPlacement(Map<ActualLrpKey, String> errorByKey, Actor actor) {
-        return run("fail-placement", actor, changes -> ops.failPlacement(errorByKey, changes));
+        return run("fail-placement", actor, changes -> ops.failPlacement(errorByKey, null, changes));
+    }
+
+    /**
+     * A cell turns placements away (it cannot fit them after all): each fails only while it is still placed on
+     * {@code cellId}, so a late rejection never undoes a newer placement.
+     */
+    public Map<ActualLrpKey, Outcome> rejectPlacement(String cellId, Map<ActualLrpKey, String> errorByKey,
+            Actor actor) {
+        return run("fail-placement", actor, changes -> ops.failPlacement(errorByKey, cellId, changes));
+    }
+
+    /** Claims by any number of cells at once; each change is audited as its owner's cell. */
+    public Map<ActualLrpKey, Outcome> claimAll(Map<ActualLrpKey, ClaimRequest> claims, Actor actor) {
+        return run("claim", actor, changes -> ops.claim(claims, actor, changes));
     }
 
     public Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, InstanceOwner> ownerByKey, Actor actor) {
-        return run("claim", actor, changes -> ops.claim(ownerByKey, changes));
+        Map<ActualLrpKey, ClaimRequest> claims = new LinkedHashMap<>();
+        ownerByKey.forEach((key, owner) -> claims.put(key, ClaimRequest.of(owner)));
+        return claimAll(claims, actor);
     }
 
     /** Claims one instance; throws when another cell owns it or it no longer exists. */
@@ -79,21 +104,42 @@ public class ActualLrpLifecycle {
 
     /** Containers up and healthy; a missing record is created RUNNING. */
     public Map<ActualLrpKey, Outcome> start(Collection<StartedInstance> started, Actor actor) {
-        return run("start", actor, changes -> ops.start(started, changes));
+        return run("start", actor, changes -> ops.start(started, actor, changes));
     }
 
     public void start(StartedInstance started, Actor actor) {
         throwIfFailed(started.key(), start(List.of(started), actor).get(started.key()));
     }
 
+    /** The owners' containers exited: each comes back UNCLAIMED (restarting at once) or CRASHED. */
+    public Map<ActualLrpKey, Outcome> crashAll(Map<ActualLrpKey, CrashReport> crashes, Actor actor) {
+        return run("crash", actor, changes -> ops.crash(crashes, actor, changes));
+    }
+
     /** The owner's container exited; returns UNCLAIMED (restarting at once) or CRASHED. */
     public ActualLrpState crash(ActualLrpKey key, InstanceOwner owner, String reason, Actor actor) {
-        return run("crash", actor, changes -> ops.crash(key, owner, reason, changes));
+        return run("crash", actor, changes -> {
+            throwIfFailed(key, ops.crash(Map.of(key, new CrashReport(owner, reason)), actor, changes).get(key));
+            return changes.actual.get(0).after().state();
+        });
+    }
+
+    /** Deletes the records these owners hold; a missing record is a no-op, another owner's is rejected. */
+    public Map<ActualLrpKey, Outcome> removeAll(Map<ActualLrpKey, InstanceOwner> owners, String reason, Actor actor) {
+        return run("remove", actor, changes -> ops.remove(owners, reason, actor, changes));
     }
 
     /** Deletes the record this owner holds; a missing record is a no-op, another owner's is rejected. */
     public Outcome remove(ActualLrpKey key, InstanceOwner owner, String reason, Actor actor) {
-        return run("remove", actor, changes -> ops.remove(key, owner, reason, changes));
+        return removeAll(Map.of(key, owner), reason, actor).get(key);
+    }
+
+    /**
+     * The owners' cells drain: each slot is auctioned again and a RUNNING instance keeps serving from an evacuating
+     * twin until its replacement runs (SPEC 8.5). The twin goes with {@link #removeAll} once the cell stopped it.
+     */
+    public Map<ActualLrpKey, Outcome> evacuate(Map<ActualLrpKey, InstanceOwner> owners, Actor actor) {
+        return run("evacuate", actor, changes -> ops.evacuate(owners, actor, changes));
     }
 
     /** Stops these instances: unowned records are deleted, owned ones get a stop request (deleted if the cell is gone). */
@@ -124,15 +170,13 @@ public class ActualLrpLifecycle {
             guard.run();
             ChangeLog changes = new ChangeLog();
             T result = work.apply(changes);
-            em.flush();
-            changes.afterFlush.forEach(Runnable::run);
-            recorder.record(changes, actor);
+            recorder.write(changes, actor);
             LifecycleMetrics.transition(operation, changes.actual.size());
             return result;
         }));
     }
 
-    private static void throwIfFailed(ActualLrpKey key, Outcome outcome) {
+    static void throwIfFailed(ActualLrpKey key, Outcome outcome) {
         switch (outcome.kind()) {
             case NOT_FOUND -> throw new ActualLrpNotFoundException(key);
             case REJECTED -> throw new IllegalTransitionException(key, outcome.message());

@@ -6,13 +6,11 @@ import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.OutboxMessage;
 import io.drover.model.messaging.Topics;
-import jakarta.persistence.EntityManager;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,26 +21,25 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Supplier;
-import org.hibernate.BatchSize;
-import org.hibernate.Session;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The lifecycle operations of SPEC 3.3 as they run inside one transaction: load, apply the verb, note the change and
- * the commands it causes. {@link ActualLrpLifecycle} and {@link DesiredLrpLifecycle} wrap them in transactions and
- * retries; nothing else may call them.
+ * The lifecycle operations of SPEC 3.3 as they run inside one transaction, each the same loop: load the records, apply
+ * the {@link ActualLrp} verb to each, note the change and the commands it causes in the {@link ChangeLog}. The verbs
+ * hold every rule; this class only knows which verb an operation is and what it announces. {@link ActualLrpLifecycle}
+ * and {@link DesiredLrpLifecycle} wrap these in transactions, write the records and retry; nothing else calls them.
  */
 class ActualLrpOperations {
 
-    private final EntityManager em;
+    private final ActualLrpStore store;
     private final JdbcTemplate jdbc;
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final CrashRestartPolicy policy;
 
-    ActualLrpOperations(EntityManager em, JdbcTemplate jdbc, Clock clock, Supplier<UUID> ids,
+    ActualLrpOperations(ActualLrpStore store, JdbcTemplate jdbc, Clock clock, Supplier<UUID> ids,
             CrashRestartPolicy policy) {
-        this.em = em;
+        this.store = store;
         this.jdbc = jdbc;
         this.clock = clock;
         this.ids = ids;
@@ -53,33 +50,21 @@ class ActualLrpOperations {
         return policy;
     }
 
-    Map<ActualLrpKey, ActualLrp> load(Collection<ActualLrpKey> keys) {
-        List<ActualLrpKey> list = List.copyOf(new HashSet<>(keys));
-        Map<ActualLrpKey, ActualLrp> found = new HashMap<>();
-        if (list.isEmpty()) {
-            return found;
-        }
-        // one SELECT ... WHERE (process_guid, instance_index) IN (...) per 500 keys; null for a missing key
-        List<ActualLrp> loaded = em.unwrap(Session.class).findMultiple(ActualLrp.class, list, new BatchSize(500));
-        for (ActualLrp lrp : loaded) {
-            if (lrp != null) {
-                found.put(lrp.key(), lrp);
-            }
-        }
-        return found;
+    ActualLrpStore store() {
+        return store;
     }
 
     /** Creates the missing indices as UNCLAIMED and asks for one auction for all of them; returns what it created. */
     List<Integer> createUnclaimed(String processGuid, String domain, Collection<Integer> indices, String reason,
             ChangeLog changes) {
-        Set<Integer> existing = existingIndices(processGuid, indices);
+        Set<Integer> existing = new HashSet<>(store.existingIndices(processGuid, indices));
+        changes.inserts.stream().filter(l -> l.processGuid().equals(processGuid)).forEach(l -> existing.add(l.index()));
         Instant now = clock.instant();
         List<Integer> created = new ArrayList<>();
         for (int index : new TreeSet<>(indices)) {
             if (!existing.contains(index)) {
-                ActualLrp lrp = ActualLrp.unclaimed(ActualLrpKey.of(processGuid, index), domain, ids.get(), now);
-                em.persist(lrp);
-                changes.actualCreated(lrp, reason);
+                changes.actualCreated(ActualLrp.unclaimed(ActualLrpKey.of(processGuid, index), domain, ids.get(), now),
+                        reason, null);
                 created.add(index);
             }
         }
@@ -87,152 +72,254 @@ class ActualLrpOperations {
         return created;
     }
 
+    /**
+     * Converger rule 1 at write time: creates only the indices still below the desired instance count as it is now, so
+     * a repair planned before a scale-down or a delete does not bring back what the user just took away.
+     */
+    List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
+            ChangeLog changes) {
+        List<Integer> desired = jdbc.queryForList("SELECT instances FROM desired_lrps WHERE process_guid = ?",
+                Integer.class, processGuid);
+        if (desired.isEmpty()) {
+            return List.of();
+        }
+        int instances = desired.get(0);
+        return createUnclaimed(processGuid, domain, indices.stream().filter(i -> i < instances).toList(), reason,
+                changes);
+    }
+
+    /**
+     * Remembers each placement on its record and sends each cell one auction result. A placement is not a change
+     * clients see (the instance stays UNCLAIMED), so it is published only when it clears a placement error.
+     */
     Map<ActualLrpKey, Outcome> place(UUID auctionId, Map<ActualLrpKey, String> cellByKey, ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrp> lrps = load(cellByKey.keySet());
-        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
         Map<String, List<ActualLrp>> byCell = new TreeMap<>();
         Instant now = clock.instant();
-        cellByKey.forEach((key, cell) -> outcomes.put(key, apply(lrps.get(key), lrp -> {
-            ActualLrpSnapshot before = lrp.snapshot(policy);
-            boolean changed = lrp.place(cell, now);
-            if (changed) {
-                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "placed on " + cell);
-                byCell.computeIfAbsent(cell, c -> new ArrayList<>()).add(lrp);
+        Map<ActualLrpKey, Outcome> outcomes = each(cellByKey, Outcome.NOT_FOUND, (lrp, cell) -> {
+            ActualLrpSnapshot before = lrp.placementError() == null ? null : lrp.snapshot(policy);
+            if (!lrp.place(cell, now)) {
+                return false;
             }
-            return changed;
-        })));
-        changes.afterFlush(() -> byCell.forEach((cell, placed) -> changes.command(OutboxMessage.of(
+            if (before == null) {
+                changes.actualWritten(lrp);
+            } else {
+                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "placed on " + cell, null);
+            }
+            byCell.computeIfAbsent(cell, c -> new ArrayList<>()).add(lrp);
+            return true;
+        });
+        changes.afterWrite(() -> byCell.forEach((cell, placed) -> changes.command(OutboxMessage.of(
                 Topics.AUCTION_RESULTS, cell, new LrpsPlaced(ids.get(), cell, auctionId, placed.stream()
                         .map(l -> new LrpsPlaced.Placement(l.processGuid(), l.index(), l.epoch(), l.version()))
                         .toList())))));
         return outcomes;
     }
 
-    Map<ActualLrpKey, Outcome> failPlacement(Map<ActualLrpKey, String> errorByKey, ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrp> lrps = load(errorByKey.keySet());
-        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+    /** {@code placedOn}: the cell turning its placements away, or null when no cell could be chosen. */
+    Map<ActualLrpKey, Outcome> failPlacement(Map<ActualLrpKey, String> errorByKey, String placedOn,
+            ChangeLog changes) {
         Instant now = clock.instant();
-        errorByKey.forEach((key, error) -> outcomes.put(key, apply(lrps.get(key), lrp -> {
+        return each(errorByKey, Outcome.NOT_FOUND, (lrp, error) -> changed(lrp, LifecycleEvent.ACTUAL_LRP_CHANGED,
+                error, null, changes, () -> lrp.failPlacement(error, placedOn, now)));
+    }
+
+    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, ClaimRequest> claims, Actor actor, ChangeLog changes) {
+        Instant now = clock.instant();
+        return each(claims, Outcome.NOT_FOUND, (lrp, c) -> changed(lrp, LifecycleEvent.ACTUAL_LRP_CHANGED,
+                "claimed by " + c.owner().cellId(), actor.on(c.owner()), changes,
+                () -> lrp.claim(c.owner(), c.placedEpoch(), now)));
+    }
+
+    /** Containers up and healthy; a running container with no record gets one (it is never killed for that). */
+    Map<ActualLrpKey, Outcome> start(Collection<StartedInstance> requests, Actor actor, ChangeLog changes) {
+        Map<ActualLrpKey, StartedInstance> byKey = new LinkedHashMap<>();
+        requests.forEach(r -> byKey.put(r.key(), r));
+        Instant now = clock.instant();
+        Map<ActualLrpKey, ActualLrp> lrps = store.load(byKey.keySet());
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        byKey.forEach((key, r) -> {
+            ActualLrp lrp = lrps.get(key);
+            if (lrp == null) {
+                changes.actualCreated(ActualLrp.running(key, r.domain(), ids.get(), r.owner(), r.netInfo(), now),
+                        "running container had no record", actor.on(r.owner()));
+                outcomes.put(key, Outcome.CHANGED);
+            } else {
+                outcomes.put(key, apply(lrp, l -> changed(l, LifecycleEvent.ACTUAL_LRP_CHANGED,
+                        "started on " + r.owner().cellId(), actor.on(r.owner()), changes,
+                        () -> l.start(r.owner(), r.netInfo(), now))));
+            }
+        });
+        return outcomes;
+    }
+
+    /**
+     * The owners' containers exited; each comes back UNCLAIMED (with an auction) or CRASHED, per the policy. An
+     * evacuating twin's container that exits is not a crash of the slot (its replacement is on its way): the twin is
+     * removed.
+     */
+    Map<ActualLrpKey, Outcome> crash(Map<ActualLrpKey, CrashReport> crashes, Actor actor, ChangeLog changes) {
+        Instant now = clock.instant();
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(crashes.keySet());
+        Map<String, List<ActualLrp>> restarts = new TreeMap<>();
+        Map<ActualLrpKey, Outcome> outcomes = each(crashes, Outcome.NOT_FOUND, (lrp, c) -> {
+            ActualLrp twin = twins.get(lrp.key());
+            if (twin != null && twin.isOwnedBy(c.owner()) && !lrp.isOwnedBy(c.owner())) {
+                removeTwin(twin, "crashed while evacuating: " + c.reason(), actor.on(c.owner()), changes);
+                return true;
+            }
             ActualLrpSnapshot before = lrp.snapshot(policy);
-            boolean changed = lrp.failPlacement(error, now);
-            if (changed) {
-                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, error);
+            ActualLrpState after = lrp.crash(c.owner(), c.reason(), policy, now);
+            // Diego announces a crash twice: as a crash, and as the change a client following changes must see
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CRASHED, before, lrp, c.reason(), actor.on(c.owner()));
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, c.reason(), actor.on(c.owner()));
+            if (after == ActualLrpState.UNCLAIMED) {
+                restarts.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
             }
-            return changed;
-        })));
-        return outcomes;
-    }
-
-    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, InstanceOwner> ownerByKey, ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrp> lrps = load(ownerByKey.keySet());
-        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
-        Instant now = clock.instant();
-        ownerByKey.forEach((key, owner) -> outcomes.put(key, apply(lrps.get(key), lrp -> {
-            ActualLrpSnapshot before = lrp.snapshot(policy);
-            boolean changed = lrp.claim(owner, now);
-            if (changed) {
-                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "claimed by " + owner.cellId());
-            }
-            return changed;
-        })));
-        return outcomes;
-    }
-
-    Map<ActualLrpKey, Outcome> start(Collection<StartedInstance> requests, ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrp> lrps = load(requests.stream().map(StartedInstance::key).toList());
-        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
-        Instant now = clock.instant();
-        for (StartedInstance r : requests) {
-            ActualLrp existing = lrps.get(r.key());
-            if (existing == null) {
-                ActualLrp lrp = ActualLrp.running(r.key(), r.domain(), ids.get(), r.owner(), r.netInfo(), now);
-                em.persist(lrp);
-                lrps.put(r.key(), lrp);
-                changes.actualCreated(lrp, "running container had no record");
-                outcomes.put(r.key(), Outcome.CHANGED);
-                continue;
-            }
-            outcomes.put(r.key(), apply(existing, lrp -> {
-                ActualLrpSnapshot before = lrp.snapshot(policy);
-                boolean changed = lrp.start(r.owner(), r.netInfo(), now);
-                if (changed) {
-                    changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "started on " + r.owner().cellId());
-                }
-                return changed;
-            }));
-        }
-        return outcomes;
-    }
-
-    ActualLrpState crash(ActualLrpKey key, InstanceOwner owner, String reason, ChangeLog changes) {
-        ActualLrp lrp = require(key);
-        ActualLrpSnapshot before = lrp.snapshot(policy);
-        ActualLrpState after = lrp.crash(owner, reason, policy, clock.instant());
-        changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CRASHED, before, lrp, reason);
-        if (after == ActualLrpState.UNCLAIMED) {
-            requestStart(lrp.processGuid(), lrp.domain(), List.of(lrp.index()), "restart after crash", changes);
-        }
-        return after;
-    }
-
-    Outcome remove(ActualLrpKey key, InstanceOwner owner, String reason, ChangeLog changes) {
-        return apply(load(List.of(key)).get(key), lrp -> {
-            if (!lrp.isOwnedBy(owner)) {
-                throw new IllegalTransitionException(key, "cannot remove: not owned by "
-                        + owner.instanceGuid() + "@" + owner.cellId() + " (" + lrp.state() + ")");
-            }
-            delete(lrp, reason, changes);
             return true;
-        }, Outcome.NO_OP);
+        });
+        restarts.forEach((guid, list) -> requestStart(guid, list.get(0).domain(),
+                list.stream().map(ActualLrp::index).toList(), "restart after crash", changes));
+        return outcomes;
     }
 
+    /**
+     * Deletes the record this owner holds, the slot's ordinary record or its evacuating twin; a missing record is a
+     * no-op, another owner's is rejected.
+     */
+    Map<ActualLrpKey, Outcome> remove(Map<ActualLrpKey, InstanceOwner> owners, String reason, Actor actor,
+            ChangeLog changes) {
+        Map<ActualLrpKey, ActualLrp> lrps = store.load(owners.keySet());
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(owners.keySet());
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        owners.forEach((key, owner) -> {
+            ActualLrp lrp = lrps.get(key);
+            ActualLrp twin = twins.get(key);
+            if (twin != null && twin.isOwnedBy(owner)) {
+                removeTwin(twin, reason, actor.on(owner), changes);
+                outcomes.put(key, Outcome.CHANGED);
+            } else {
+                outcomes.put(key, lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
+                    ActualLrpSnapshot before = l.snapshot(policy);
+                    l.remove(owner);
+                    changes.actualRemoved(l, before, reason, actor.on(owner));
+                    return true;
+                }));
+            }
+        });
+        return outcomes;
+    }
+
+    /**
+     * The owners' cells drain (SPEC 8.5): each slot goes back to UNCLAIMED with an auction for its replacement, and a
+     * RUNNING instance keeps serving from an evacuating twin until the replacement runs. A slot whose twin this owner
+     * created already is a no-op (the drain repeats every sync); one whose twin another incarnation still holds is
+     * rejected for now (that twin goes once this slot's record runs elsewhere, and the drain tries again).
+     */
+    Map<ActualLrpKey, Outcome> evacuate(Map<ActualLrpKey, InstanceOwner> owners, Actor actor, ChangeLog changes) {
+        Instant now = clock.instant();
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(owners.keySet());
+        Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
+        Map<ActualLrpKey, Outcome> outcomes = each(owners, Outcome.NOT_FOUND, (lrp, owner) -> {
+            ActualLrp twin = twins.get(lrp.key());
+            if (twin != null && twin.isOwnedBy(owner)) {
+                return false;
+            }
+            if (twin != null && lrp.state() == ActualLrpState.RUNNING) {
+                throw new IllegalTransitionException(lrp.key(), "cannot evacuate: " + twin.instanceGuid() + "@"
+                        + twin.cellId() + " is still evacuating this slot");
+            }
+            ActualLrpSnapshot before = lrp.snapshot(policy);
+            ActualLrp created = lrp.evacuate(owner, now);
+            if (created != null) {
+                changes.actualCreated(created, "evacuating cell " + owner.cellId(), actor.on(owner));
+            }
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "evacuating cell " + owner.cellId(),
+                    actor.on(owner));
+            toAuction.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
+            return true;
+        });
+        toAuction.forEach((guid, list) -> requestStart(guid, list.get(0).domain(),
+                list.stream().map(ActualLrp::index).toList(), "evacuation", changes));
+        return outcomes;
+    }
+
+    private void removeTwin(ActualLrp twin, String reason, Actor actor, ChangeLog changes) {
+        changes.actualRemoved(twin, twin.snapshot(policy), reason, actor);
+    }
+
+    /**
+     * Unowned records (and those of cells that are gone) are deleted; live owners are asked to stop. A slot's evacuating
+     * twin is retired the same way: a retired slot stops serving wherever it still runs.
+     */
     Map<ActualLrpKey, Outcome> retire(Collection<ActualLrpKey> keys, String reason, ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrp> lrps = load(keys);
-        Set<String> liveCells = liveCells(lrps.values().stream().filter(ActualLrp::isOwned).map(ActualLrp::cellId)
-                .toList());
+        Map<ActualLrpKey, ActualLrp> lrps = store.load(keys);
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(keys);
+        Set<String> liveCells = liveCells(java.util.stream.Stream.concat(lrps.values().stream(),
+                twins.values().stream()).filter(ActualLrp::isOwned).map(ActualLrp::cellId).toList());
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
         for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
-            outcomes.put(key, apply(lrps.get(key), lrp -> {
-                if (lrp.isOwned() && liveCells.contains(lrp.cellId())) {
-                    changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
-                            ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
-                } else {
-                    delete(lrp, reason, changes);
-                }
+            ActualLrp twin = twins.get(key);
+            if (twin != null) {
+                retireOne(twin, liveCells, reason, changes);
+            }
+            ActualLrp lrp = lrps.get(key);
+            Outcome outcome = lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
+                retireOne(l, liveCells, reason, changes);
                 return true;
-            }, Outcome.NO_OP));
+            });
+            outcomes.put(key, twin != null && outcome.kind() == Outcome.Kind.NO_OP ? Outcome.CHANGED : outcome);
         }
         return outcomes;
+    }
+
+    private void retireOne(ActualLrp lrp, Set<String> liveCells, String reason, ChangeLog changes) {
+        switch (lrp.retire(liveCells::contains)) {
+            case STOP -> {
+                changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
+                        ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
+                changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, lrp.snapshot(policy), lrp, reason, null);
+            }
+            case DELETE -> changes.actualRemoved(lrp, lrp.snapshot(policy), reason, null);
+        }
     }
 
     Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, Set<ActualLrpState> expected, String reason,
             ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrp> lrps = load(keys);
-        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        Map<ActualLrpKey, Boolean> requests = new LinkedHashMap<>();
+        keys.forEach(k -> requests.put(k, true));
         Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
         Instant now = clock.instant();
-        for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
-            outcomes.put(key, apply(lrps.get(key), lrp -> {
-                if (!expected.contains(lrp.state())) {
-                    throw new IllegalTransitionException(key, "not unclaimed: " + lrp.state() + " now, the repair "
-                            + "expected " + expected);
-                }
-                ActualLrpSnapshot before = lrp.snapshot(policy);
-                lrp.unclaim(now);
-                changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, reason);
-                toAuction.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
-                return true;
-            }));
-        }
+        Map<ActualLrpKey, Outcome> outcomes = each(requests, Outcome.NOT_FOUND, (lrp, ignored) -> {
+            ActualLrpSnapshot before = lrp.snapshot(policy);
+            lrp.unclaim(expected, now);
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, reason, null);
+            toAuction.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
+            return true;
+        });
         toAuction.forEach((guid, list) -> requestStart(guid, list.get(0).domain(),
                 list.stream().map(ActualLrp::index).toList(), reason, changes));
         return outcomes;
     }
 
-    private void delete(ActualLrp lrp, String reason, ChangeLog changes) {
+    /** The generic loop: one load for every key, then the verb per record; a forbidden transition is REJECTED. */
+    private <T> Map<ActualLrpKey, Outcome> each(Map<ActualLrpKey, T> requests, Outcome whenMissing, Verb<T> verb) {
+        Map<ActualLrpKey, ActualLrp> lrps = store.load(requests.keySet());
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        requests.forEach((key, request) -> {
+            ActualLrp lrp = lrps.get(key);
+            outcomes.put(key, lrp == null ? whenMissing : apply(lrp, l -> verb.apply(l, request)));
+        });
+        return outcomes;
+    }
+
+    private boolean changed(ActualLrp lrp, String type, String reason, Actor actor, ChangeLog changes,
+            Supplier<Boolean> verb) {
         ActualLrpSnapshot before = lrp.snapshot(policy);
-        em.remove(lrp);
-        changes.actualRemoved(before, reason);
+        boolean changed = verb.get();
+        if (changed) {
+            changes.actualChanged(type, before, lrp, reason, actor);
+        }
+        return changed;
     }
 
     private void requestStart(String processGuid, String domain, List<Integer> indices, String reason,
@@ -241,29 +328,6 @@ class ActualLrpOperations {
             changes.command(OutboxMessage.of(Topics.START_REQUESTS, processGuid,
                     new LrpStartRequested(ids.get(), processGuid, domain, indices, reason)));
         }
-    }
-
-    private ActualLrp require(ActualLrpKey key) {
-        ActualLrp lrp = load(List.of(key)).get(key);
-        if (lrp == null) {
-            throw new ActualLrpNotFoundException(key);
-        }
-        return lrp;
-    }
-
-    /** Which of these indices have a record: only the indices, so no entity is loaded for a brand-new desire. */
-    private Set<Integer> existingIndices(String processGuid, Collection<Integer> indices) {
-        if (indices.isEmpty()) {
-            return Set.of();
-        }
-        em.flush(); // records persisted earlier in this transaction must be seen by the query
-        return new HashSet<>(jdbc.query(con -> {
-            var ps = con.prepareStatement(
-                    "SELECT instance_index FROM actual_lrps WHERE process_guid = ? AND instance_index = ANY (?)");
-            ps.setString(1, processGuid);
-            ps.setArray(2, con.createArrayOf("integer", indices.toArray()));
-            return ps;
-        }, (rs, i) -> rs.getInt(1)));
     }
 
     private Set<String> liveCells(Collection<String> cellIds) {
@@ -279,23 +343,16 @@ class ActualLrpOperations {
         }, (rs, i) -> rs.getString(1)));
     }
 
-    private static Outcome apply(ActualLrp lrp, Verb verb) {
-        return apply(lrp, verb, Outcome.NOT_FOUND);
-    }
-
-    private static Outcome apply(ActualLrp lrp, Verb verb, Outcome whenMissing) {
-        if (lrp == null) {
-            return whenMissing;
-        }
+    private static Outcome apply(ActualLrp lrp, java.util.function.Predicate<ActualLrp> verb) {
         try {
-            return verb.apply(lrp) ? Outcome.CHANGED : Outcome.NO_OP;
+            return verb.test(lrp) ? Outcome.CHANGED : Outcome.NO_OP;
         } catch (IllegalTransitionException e) {
             return Outcome.rejected(e.getMessage());
         }
     }
 
     @FunctionalInterface
-    private interface Verb {
-        boolean apply(ActualLrp lrp);
+    private interface Verb<T> {
+        boolean apply(ActualLrp lrp, T request);
     }
 }

@@ -3,31 +3,69 @@ package io.drover.model.lrp;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.data.jpa.repository.Query;
-import org.springframework.data.repository.Repository;
-import org.springframework.data.repository.query.Param;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Reads actual LRPs. It has no write methods on purpose: every write goes through {@link ActualLrpLifecycle}.
+ * Reads actual LRPs over JDBC, as the lifecycle's own store maps them. It has no write methods on purpose: every write
+ * goes through {@link ActualLrpLifecycle}.
  */
-public interface ActualLrpRepository extends Repository<ActualLrp, ActualLrpKey> {
+public class ActualLrpRepository {
 
-    Optional<ActualLrp> findById(ActualLrpKey key);
+    private static final String SELECT = "SELECT " + ActualLrpStore.COLUMNS + " FROM actual_lrps a ";
 
-    @Query("select a from ActualLrp a where a.key.processGuid = :processGuid order by a.key.index")
-    List<ActualLrp> findByProcessGuid(@Param("processGuid") String processGuid);
+    private final JdbcTemplate jdbc;
 
-    @Query("select a from ActualLrp a where a.key.processGuid in :processGuids")
-    List<ActualLrp> findByProcessGuidIn(@Param("processGuids") Collection<String> processGuids);
+    public ActualLrpRepository(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
 
-    @Query("select a from ActualLrp a where a.domain = :domain order by a.key.processGuid, a.key.index")
-    List<ActualLrp> findByDomain(@Param("domain") String domain);
+    public Optional<ActualLrp> findById(ActualLrpKey key) {
+        return jdbc.query(SELECT + "WHERE a.process_guid = ? AND a.instance_index = ?",
+                (rs, i) -> ActualLrpStore.map(rs), key.processGuid(), key.index()).stream().findFirst();
+    }
 
-    @Query("select a from ActualLrp a where a.cellId = :cellId")
-    List<ActualLrp> findByCellId(@Param("cellId") String cellId);
+    public List<ActualLrp> findByProcessGuid(String processGuid) {
+        return jdbc.query(SELECT + "WHERE a.process_guid = ? ORDER BY a.instance_index",
+                (rs, i) -> ActualLrpStore.map(rs), processGuid);
+    }
 
-    @Query("select a from ActualLrp a order by a.key.processGuid, a.key.index")
-    List<ActualLrp> findAllOrdered();
+    public List<ActualLrp> findByProcessGuidIn(Collection<String> processGuids) {
+        return jdbc.query(con -> {
+            var ps = con.prepareStatement(SELECT + "WHERE a.process_guid = ANY (?) ORDER BY a.process_guid, "
+                    + "a.instance_index");
+            ps.setArray(1, con.createArrayOf("varchar", processGuids.toArray()));
+            return ps;
+        }, (rs, i) -> ActualLrpStore.map(rs));
+    }
 
-    long count();
+    public List<ActualLrp> findByDomain(String domain) {
+        return jdbc.query(SELECT + "WHERE a.domain = ? ORDER BY a.process_guid, a.instance_index",
+                (rs, i) -> ActualLrpStore.map(rs), domain);
+    }
+
+    public List<ActualLrp> findByCellId(String cellId) {
+        return jdbc.query(SELECT + "WHERE a.cell_id = ?", (rs, i) -> ActualLrpStore.map(rs), cellId);
+    }
+
+    public List<ActualLrp> findAllOrdered() {
+        return jdbc.query(SELECT + "ORDER BY a.process_guid, a.instance_index", (rs, i) -> ActualLrpStore.map(rs));
+    }
+
+    /** The evacuating twin of a slot, if its cell is draining it. */
+    public Optional<ActualLrp> findEvacuating(ActualLrpKey key) {
+        return jdbc.query("SELECT " + ActualLrpStore.EVACUATING_COLUMNS + " FROM evacuating_lrps a "
+                + "WHERE a.process_guid = ? AND a.instance_index = ?", (rs, i) -> ActualLrpStore.map(rs, true),
+                key.processGuid(), key.index()).stream().findFirst();
+    }
+
+    /** The evacuating twins of one LRP, by index. */
+    public List<ActualLrp> findEvacuatingByProcessGuid(String processGuid) {
+        return jdbc.query("SELECT " + ActualLrpStore.EVACUATING_COLUMNS + " FROM evacuating_lrps a "
+                + "WHERE a.process_guid = ? ORDER BY a.instance_index", (rs, i) -> ActualLrpStore.map(rs, true),
+                processGuid);
+    }
+
+    public long count() {
+        return jdbc.queryForObject("SELECT count(*) FROM actual_lrps", Long.class);
+    }
 }

@@ -3,29 +3,60 @@ package io.drover.model.lrp;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.OutboxMessage;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * What one lifecycle transaction changed, collected while the verbs run and written by {@link LifecycleRecorder} once
- * the entities are flushed (so the audit rows and events carry the new versions).
+ * What one lifecycle transaction changed, collected while the verbs run: the records to insert, update and delete, the
+ * visible changes (each becomes one audit row that is also the lifecycle event) and the commands they cause. Written by
+ * the lifecycle once the verbs are done, records first (so events carry the new versions).
  */
 final class ChangeLog {
 
     final List<ActualChange> actual = new ArrayList<>();
     final List<DesiredChange> desired = new ArrayList<>();
     final List<OutboxMessage> commands = new ArrayList<>();
-    final List<Runnable> afterFlush = new ArrayList<>();
+    final List<Runnable> afterWrite = new ArrayList<>();
+    // ActualLrp keeps Object's identity equality: one entry per record object, in the order first touched
+    final Set<ActualLrp> inserts = new LinkedHashSet<>();
+    final Set<ActualLrp> updates = new LinkedHashSet<>();
+    final Set<ActualLrp> deletes = new LinkedHashSet<>();
+    // noted records: not written, but their version must still hold when the transaction commits
+    final Set<ActualLrp> unchanged = new LinkedHashSet<>();
 
-    void actualCreated(ActualLrp lrp, String reason) {
-        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_CREATED, null, lrp, null, reason));
+    void actualCreated(ActualLrp lrp, String reason, Actor actor) {
+        inserts.add(lrp);
+        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_CREATED, null, lrp, reason, actor, true));
     }
 
-    void actualChanged(String type, ActualLrpSnapshot before, ActualLrp lrp, String reason) {
-        actual.add(new ActualChange(type, before, lrp, null, reason));
+    /** A change clients see: written, audited and published. */
+    void actualChanged(String type, ActualLrpSnapshot before, ActualLrp lrp, String reason, Actor actor) {
+        written(lrp);
+        actual.add(new ActualChange(type, before, lrp, reason, actor, true));
     }
 
-    void actualRemoved(ActualLrpSnapshot before, String reason) {
-        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, before, reason));
+    /**
+     * A decision about a record that changes nothing yet (a stop asked of its cell): audited, so that who asked and why
+     * is on record, but not published and not written. The record is held unchanged until the transaction commits, so
+     * the audit row never lands after a change that a concurrent transaction made to it.
+     */
+    void actualNoted(String type, ActualLrpSnapshot now, ActualLrp lrp, String reason, Actor actor) {
+        unchanged.add(lrp);
+        actual.add(new ActualChange(type, now, lrp, reason, actor, false));
+    }
+
+    /** A change of internal columns only (a placement in flight): written, not published. */
+    void actualWritten(ActualLrp lrp) {
+        written(lrp);
+    }
+
+    void actualRemoved(ActualLrp lrp, ActualLrpSnapshot before, String reason, Actor actor) {
+        if (!inserts.remove(lrp)) {
+            updates.remove(lrp);
+            deletes.add(lrp);
+        }
+        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor, true));
     }
 
     void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
@@ -36,17 +67,27 @@ final class ChangeLog {
         commands.add(message);
     }
 
-    /** Runs once the entities are flushed, e.g. to build a message that carries new versions. */
-    void afterFlush(Runnable action) {
-        afterFlush.add(action);
+    /** Runs once the records are written, e.g. to build a message that carries new versions. */
+    void afterWrite(Runnable action) {
+        afterWrite.add(action);
     }
 
     boolean isEmpty() {
         return actual.isEmpty() && desired.isEmpty() && commands.isEmpty();
     }
 
-    record ActualChange(String type, ActualLrpSnapshot before, ActualLrp after, ActualLrpSnapshot removed,
-            String reason) {
+    private void written(ActualLrp lrp) {
+        if (!inserts.contains(lrp)) {
+            updates.add(lrp);
+        }
+    }
+
+    /**
+     * One audited change of an actual LRP; {@code after} is null for a removal, {@code actor} null when the
+     * transaction's actor made it; {@code published} when it is also a lifecycle event.
+     */
+    record ActualChange(String type, ActualLrpSnapshot before, ActualLrp after, String reason, Actor actor,
+            boolean published) {
     }
 
     record DesiredChange(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {

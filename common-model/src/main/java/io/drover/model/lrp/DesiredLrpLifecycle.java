@@ -118,9 +118,7 @@ public class DesiredLrpLifecycle {
                 throw new DesiredLrpNotFoundException(processGuid);
             }
             DesiredLrpSnapshot before = lrp.snapshot();
-            List<ActualLrpKey> instances = em.createQuery(
-                    "select a.key from ActualLrp a where a.key.processGuid = :guid", ActualLrpKey.class)
-                    .setParameter("guid", processGuid).getResultList();
+            List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
             em.remove(lrp);
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
@@ -132,8 +130,7 @@ public class DesiredLrpLifecycle {
 
     private DesiredLrpSnapshot finish(ChangeLog changes, Actor actor, DesiredLrp lrp) {
         em.flush();
-        changes.afterFlush.forEach(Runnable::run);
-        recorder.record(changes, actor);
+        recorder.write(changes, actor);
         return lrp == null ? null : lrp.snapshot();
     }
 

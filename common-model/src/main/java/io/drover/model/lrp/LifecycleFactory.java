@@ -24,12 +24,13 @@ public final class LifecycleFactory {
         this.em = em;
         this.clock = clock;
         this.ids = ids;
-        this.ops = new ActualLrpOperations(em, jdbc, clock, ids, policy);
-        this.recorder = new LifecycleRecorder(jdbc, outbox, clock, ids, policy);
+        ActualLrpStore store = new ActualLrpStore(jdbc);
+        this.ops = new ActualLrpOperations(store, jdbc, clock, ids, policy);
+        this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
-        return new ActualLrpLifecycle(tx, em, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
+        return new ActualLrpLifecycle(tx, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
     }
 
     /** A desired LRP lifecycle whose desire and remove retry lost races up to 8 times. */

@@ -47,6 +47,17 @@ public final class Transitions {
         }
     }
 
+    /**
+     * A placement exists only while a record is UNCLAIMED (SPEC 3.1): placing and failing a placement apply to
+     * UNCLAIMED records alone. The SPEC 3.2 table cannot say this, since it lets anyone move an owned record back to
+     * UNCLAIMED; placing must never do that.
+     */
+    static void checkPlacement(ActualLrpKey key, ActualLrpState from, String verb) {
+        if (from != UNCLAIMED) {
+            throw new IllegalTransitionException(key, "cannot " + verb + " in state " + from);
+        }
+    }
+
     static boolean isOwned(ActualLrpState state) {
         return state == CLAIMED || state == RUNNING;
     }

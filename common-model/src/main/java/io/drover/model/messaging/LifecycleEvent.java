@@ -1,5 +1,6 @@
 package io.drover.model.messaging;
 
+import io.drover.model.json.Json;
 import java.time.Instant;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -18,10 +19,27 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
     public static final String ACTUAL_LRP_CHANGED = "actual_lrp_changed";
     public static final String ACTUAL_LRP_REMOVED = "actual_lrp_removed";
     public static final String ACTUAL_LRP_CRASHED = "actual_lrp_crashed";
+    /**
+     * Not an event: the audit trail's record that a stop was asked of the cell running an instance (the removal that
+     * follows is the event).
+     */
+    public static final String ACTUAL_LRP_STOP_REQUESTED = "actual_lrp_stop_requested";
 
     /** A JSON {@code null} (or an absent side) reads as Java {@code null}, so {@code before() == null} means created. */
     public LifecycleEvent {
         before = before == null || before.isNull() ? null : before;
         after = after == null || after.isNull() ? null : after;
+    }
+
+    /**
+     * The Kafka value of an event, written once, straight from the snapshots to UTF-8 bytes (no intermediate tree):
+     * exactly the JSON a {@code LifecycleEvent} with these sides reads back from.
+     */
+    public static byte[] encode(UUID eventId, String type, Object before, Object after, Instant occurredAt) {
+        return Json.MAPPER.writeValueAsBytes(new Encoded(eventId, type, before, after, occurredAt));
+    }
+
+    /** The writing side of this record: the same properties in the same order, with the snapshots as they are. */
+    private record Encoded(UUID eventId, String type, Object before, Object after, Instant occurredAt) {
     }
 }

@@ -2,10 +2,10 @@ package io.drover.model.messaging;
 
 import io.drover.model.json.Json;
 
-/** A message waiting in the outbox: where it goes, its key, and its JSON payload. */
-public record OutboxMessage(String topic, String key, String payload) {
+/** A command waiting in the outbox: where it goes, its key, and its JSON payload as the UTF-8 bytes Kafka carries. */
+public record OutboxMessage(String topic, String key, byte[] payload) {
 
     public static OutboxMessage of(String topic, String key, Object message) {
-        return new OutboxMessage(topic, key, Json.write(message));
+        return new OutboxMessage(topic, key, Json.MAPPER.writeValueAsBytes(message));
     }
 }

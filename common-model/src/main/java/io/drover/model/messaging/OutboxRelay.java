@@ -3,15 +3,19 @@ package io.drover.model.messaging;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.sql.Array;
+import io.micrometer.core.instrument.Timer;
+import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -20,18 +24,22 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Moves committed outbox rows to Kafka. One batch = one short transaction that locks up to {@code batchSize} unsent
- * rows ({@code FOR UPDATE SKIP LOCKED}), sends them in id order (the idempotent producer keeps that order per partition,
- * hence per key), waits for the broker's acknowledgement and marks them sent. When Kafka is down the transaction rolls
- * back and the rows wait; a row may then be sent twice, always with the same message id, which consumers tolerate.
+ * Moves committed rows of the outbox (commands) and of {@code lrp_events} (lifecycle events) to Kafka, by cursor: one
+ * batch = one short transaction that reads the settled rows after each table's cursor (see {@link RelaySource}), sends
+ * them in cursor order (the idempotent producer keeps that order per partition, hence per key), waits for the
+ * broker's acknowledgement and moves the cursors. Nothing is updated per message: a batch writes two cursor rows. When
+ * Kafka is down the transaction rolls back and the cursors stay; rows may then be sent twice, always with the same
+ * message or event id, which consumers tolerate.
  *
  * <p>Every service runs a relay, but only one relays at a time: a batch first takes a transaction-scoped advisory lock
- * ({@link #RELAY_LOCK}) and the others skip their turn. Two relays sending disjoint batches at once could deliver a
- * key's later message before its earlier one; one active relay keeps per-key order, and the others are hot standbys
- * that take over within a poll interval.
+ * ({@link #RELAY_LOCK}). A relay that finds the lock taken becomes a standby: every {@code standbyInterval} it looks
+ * at the relay's progress, and only when rows have waited {@code takeoverAfter} without the cursors moving (the active
+ * relay is gone or stuck) does it compete again, so one relay stays active instead of the relays of every service taking turns. The active one is
+ * woken by PostgreSQL notifications ({@link RelayListener}) and by commits in its own JVM, and polls every
+ * {@code pollInterval} when nothing happens, so an idle cluster costs next to nothing.
  *
- * <p>This transaction is the one place where Kafka I/O happens while a database transaction is open: it holds nothing
- * but the outbox rows it is relaying.
+ * <p>This transaction is the one place where Kafka I/O happens while a database transaction is open; it holds no row
+ * lock and no transaction id (only reads and an advisory lock) until the cursors move after the acknowledgement.
  */
 public class OutboxRelay implements SmartLifecycle {
 
@@ -42,25 +50,31 @@ public class OutboxRelay implements SmartLifecycle {
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
-    private final KafkaTemplate<String, String> kafka;
+    private final KafkaTemplate<String, byte[]> kafka;
+    private final DataSource dataSource;
     private final OutboxSignal signal;
     private final Clock clock;
     private final OutboxProperties properties;
     private final Counter sent;
+    private final Timer delay;
     private volatile Thread thread;
     private volatile boolean running;
+    private RelayListener listener;
 
-    public OutboxRelay(JdbcTemplate jdbc, TransactionTemplate tx, KafkaTemplate<String, String> kafka,
+    public OutboxRelay(JdbcTemplate jdbc, TransactionTemplate tx, KafkaTemplate<String, byte[]> kafka,
             OutboxSignal signal, Clock clock, OutboxProperties properties, MeterRegistry meters) {
         this.jdbc = jdbc;
         this.tx = tx;
         this.kafka = kafka;
+        this.dataSource = jdbc.getDataSource();
         this.signal = signal;
         this.clock = clock;
         this.properties = properties;
         this.sent = Counter.builder("drover.outbox.sent").description("messages relayed to Kafka").register(meters);
+        this.delay = Timer.builder("drover.outbox.relay.delay")
+                .description("how long the oldest row of each relayed batch had waited").register(meters);
         Gauge.builder("drover.outbox.lag.seconds", this, OutboxRelay::lagSeconds)
-                .description("age of the oldest unsent outbox row").register(meters);
+                .description("age of the oldest row not relayed yet").register(meters);
     }
 
     @Override
@@ -84,6 +98,7 @@ public class OutboxRelay implements SmartLifecycle {
                 Thread.currentThread().interrupt();
             }
         }
+        listen(false);
     }
 
     @Override
@@ -93,15 +108,25 @@ public class OutboxRelay implements SmartLifecycle {
 
     private void loop() {
         Duration backoff = Duration.ZERO;
+        boolean standby = false;
+        Stall stalled = new Stall(properties.takeoverAfter());
         while (running) {
             try {
                 if (!backoff.isZero()) {
                     Thread.sleep(backoff.toMillis());
                 }
-                int relayed = relayBatch();
+                if (standby && !stalled.check(RelaySource.progress(jdbc))) {
+                    Thread.sleep(properties.standbyInterval().toMillis());
+                    continue;
+                }
+                Result result = relay();
                 backoff = Duration.ZERO;
-                if (relayed < properties.batchSize()) {
-                    signal.await(properties.pollInterval());
+                standby = result.standby();
+                listen(!standby);
+                if (standby) {
+                    Thread.sleep(properties.standbyInterval().toMillis());
+                } else if (!result.full()) {
+                    signal.await(result.heldBack() ? properties.heldBackRetry() : properties.pollInterval());
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -116,37 +141,66 @@ public class OutboxRelay implements SmartLifecycle {
         }
     }
 
+    private synchronized void listen(boolean active) {
+        if (active && running && listener == null) {
+            listener = new RelayListener(dataSource, signal);
+        } else if ((!active || !running) && listener != null) {
+            listener.close();
+            listener = null;
+        }
+    }
+
     private Duration nextBackoff(Duration current) {
         Duration next = current.isZero() ? Duration.ofMillis(100) : current.multipliedBy(2);
         return next.compareTo(properties.maxBackoff()) > 0 ? properties.maxBackoff() : next;
     }
 
-    /** Relays one batch; returns how many rows it sent (0 as well while another relay holds {@link #RELAY_LOCK}). */
+    /** Relays one batch from each table; returns how many rows it sent (0 while another relay holds the lock). */
     public int relayBatch() {
-        Integer count = tx.execute(status -> {
-            if (!Boolean.TRUE.equals(jdbc.queryForObject("SELECT pg_try_advisory_xact_lock(?)", Boolean.class,
-                    RELAY_LOCK))) {
-                return 0;
-            }
-            List<Row> rows = jdbc.query("SELECT id, topic, message_key, payload FROM outbox WHERE sent_at IS NULL "
-                    + "ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED",
-                    (rs, i) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)),
-                    properties.batchSize());
-            if (rows.isEmpty()) {
-                return 0;
-            }
-            send(rows);
-            markSent(rows);
-            return rows.size();
-        });
-        sent.increment(count);
-        return count;
+        return relay().sent();
     }
 
-    private void send(List<Row> rows) {
-        List<CompletableFuture<?>> acks = new ArrayList<>(rows.size());
-        for (Row row : rows) {
-            acks.add(kafka.send(new ProducerRecord<>(row.topic(), row.key(), row.payload())));
+    private Result relay() {
+        Result result = tx.execute(status -> {
+            if (!Boolean.TRUE.equals(jdbc.queryForObject("SELECT pg_try_advisory_xact_lock(?)", Boolean.class,
+                    RELAY_LOCK))) {
+                return Result.STANDBY;
+            }
+            List<RelaySource.Batch> batches = new ArrayList<>(2);
+            boolean heldBack = false;
+            boolean full = false;
+            for (RelaySource source : RelaySource.values()) {
+                RelaySource.Batch batch = source.next(jdbc, source.cursor(jdbc), properties.batchSize());
+                heldBack |= batch.heldBack();
+                full |= batch.rows().size() == properties.batchSize();
+                if (!batch.rows().isEmpty()) {
+                    batches.add(batch);
+                }
+            }
+            int count = send(batches);
+            batches.forEach(b -> b.source().advance(jdbc, b.end()));
+            batches.stream().map(RelaySource.Batch::oldest).min(Instant::compareTo)
+                    .ifPresent(oldest -> delay.record(Duration.between(oldest, clock.instant())));
+            return new Result(count, false, heldBack, full);
+        });
+        sent.increment(result.sent());
+        return result;
+    }
+
+    private int send(List<RelaySource.Batch> batches) {
+        List<CompletableFuture<?>> acks = new ArrayList<>();
+        for (RelaySource.Batch batch : batches) {
+            for (RelaySource.Row row : batch.rows()) {
+                ProducerRecord<String, byte[]> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
+                if (row.type() != null) {
+                    record.headers().add(new RecordHeader(Topics.EVENT_TYPE_HEADER,
+                            row.type().getBytes(StandardCharsets.UTF_8)));
+                }
+                acks.add(kafka.send(record));
+            }
+        }
+        if (acks.isEmpty()) {
+            return 0;
         }
         // No producer flush(): it waits for every record of the shared producer, unbounded by sendTimeout, for as
         // long as the broker is unreachable (delivery.timeout.ms); linger.ms sends the batch by itself.
@@ -157,32 +211,58 @@ public class OutboxRelay implements SmartLifecycle {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while relaying", e);
         } catch (Exception e) {
-            throw new IllegalStateException("Kafka did not acknowledge " + rows.size() + " outbox rows", e);
+            throw new IllegalStateException("Kafka did not acknowledge " + acks.size() + " relayed rows", e);
         }
+        return acks.size();
     }
 
-    private void markSent(List<Row> rows) {
-        Long[] ids = rows.stream().map(Row::id).toArray(Long[]::new);
-        Timestamp now = Timestamp.from(clock.instant());
-        jdbc.update(con -> {
-            var ps = con.prepareStatement("UPDATE outbox SET sent_at = ? WHERE id = ANY (?)");
-            Array array = con.createArrayOf("bigint", ids);
-            ps.setTimestamp(1, now);
-            ps.setArray(2, array);
-            return ps;
-        });
+    /** Rows written but not relayed yet, over both tables (for tests and tools; it counts, so it is not cheap). */
+    public long backlog() {
+        long total = 0;
+        for (RelaySource source : RelaySource.values()) {
+            total += source.backlog(jdbc);
+        }
+        return total;
     }
 
     private double lagSeconds() {
         try {
-            List<Timestamp> oldest = jdbc.queryForList(
-                    "SELECT created_at FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 1", Timestamp.class);
-            return oldest.isEmpty() ? 0 : Duration.between(oldest.get(0).toInstant(), clock.instant()).toMillis() / 1000.0;
+            double lag = 0;
+            for (RelaySource source : RelaySource.values()) {
+                Timestamp oldest = jdbc.queryForObject(source.oldestWaitingSql(), Timestamp.class);
+                if (oldest != null) {
+                    lag = Math.max(lag, Duration.between(oldest.toInstant(), clock.instant()).toMillis() / 1000.0);
+                }
+            }
+            return lag;
         } catch (RuntimeException e) {
             return Double.NaN;
         }
     }
 
-    private record Row(long id, String topic, String key, String payload) {
+    /** Equal progress readings with rows waiting, for longer than {@code limit} of this JVM's monotonic time. */
+    private static final class Stall {
+
+        private final long limitNanos;
+        private String last;
+        private long since;
+
+        Stall(Duration limit) {
+            this.limitNanos = limit.toNanos();
+        }
+
+        boolean check(String progress) {
+            long now = System.nanoTime();
+            if (progress == null || !progress.endsWith(" waiting") || !progress.equals(last)) {
+                last = progress;
+                since = now;
+                return false;
+            }
+            return now - since >= limitNanos;
+        }
+    }
+
+    private record Result(int sent, boolean standby, boolean heldBack, boolean full) {
+        static final Result STANDBY = new Result(0, true, false, false);
     }
 }

@@ -13,6 +13,12 @@ public final class Topics {
     public static final String LIFECYCLE_EVENTS = "drover.lifecycle.events";
 
     /**
+     * Header of every lifecycle event record: its {@code type} (e.g. {@code actual_lrp_changed}), so a consumer that
+     * wants a few kinds of event can skip the others without parsing them.
+     */
+    public static final String EVENT_TYPE_HEADER = "drover-event-type";
+
+    /**
      * The largest message a producer sends and a topic accepts (Kafka's default is 1 MiB). The receptor takes bodies
      * up to 1 MiB; a change event carries the snapshot before and after, and the routes inside a snapshot are a JSON
      * string whose escaping can double them: about 4 MiB at worst. A message over the limit would be refused for good

@@ -29,13 +29,13 @@ final class ActualLrpFixtures {
         switch (state) {
             case UNCLAIMED -> {
             }
-            case CLAIMED -> lrp.claim(OWNER, T0);
+            case CLAIMED -> lrp.claim(OWNER, null, T0);
             case RUNNING -> {
-                lrp.claim(OWNER, T0);
+                lrp.claim(OWNER, null, T0);
                 lrp.start(OWNER, NET, T0);
             }
             case CRASHED -> {
-                lrp.claim(OWNER, T0);
+                lrp.claim(OWNER, null, T0);
                 lrp.start(OWNER, NET, T0);
                 lrp.crash(OWNER, "exited with code 1", ALWAYS_WAIT, T0);
             }

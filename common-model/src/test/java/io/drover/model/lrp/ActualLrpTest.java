@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -74,8 +75,8 @@ class ActualLrpTest {
 
     private static void verb(ActualLrp lrp, ActualLrpState to, InstanceOwner requester) {
         switch (to) {
-            case UNCLAIMED -> lrp.unclaim(LATER);
-            case CLAIMED -> lrp.claim(requester, LATER);
+            case UNCLAIMED -> lrp.unclaim(EnumSet.allOf(ActualLrpState.class), LATER);
+            case CLAIMED -> lrp.claim(requester, null, LATER);
             case RUNNING -> lrp.start(requester, NET, LATER);
             case CRASHED -> lrp.crash(requester, "exited with code 2", ALWAYS_WAIT, LATER);
         }
@@ -85,14 +86,14 @@ class ActualLrpTest {
     void claimTwiceBySameOwnerIsANoOp() {
         ActualLrp lrp = inState(CLAIMED);
         ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
-        assertThat(lrp.claim(OWNER, LATER)).isFalse();
+        assertThat(lrp.claim(OWNER, null, LATER)).isFalse();
         assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
     }
 
     @Test
     void claimByAnotherCellIsRejected() {
         ActualLrp lrp = inState(CLAIMED);
-        assertThatThrownBy(() -> lrp.claim(OTHER, LATER)).isInstanceOf(IllegalTransitionException.class);
+        assertThatThrownBy(() -> lrp.claim(OTHER, null, LATER)).isInstanceOf(IllegalTransitionException.class);
         assertThat(lrp.owner()).isEqualTo(OWNER);
     }
 
@@ -142,7 +143,7 @@ class ActualLrpTest {
     @Test
     void placeClearsAnEarlierPlacementError() {
         ActualLrp lrp = inState(UNCLAIMED);
-        lrp.failPlacement("insufficient resources: memory", T0);
+        lrp.failPlacement("insufficient resources: memory", null, T0);
         assertThat(lrp.place("cell-a", LATER)).isTrue();
         assertThat(lrp.placementError()).isNull();
         assertInvariants(lrp);
@@ -151,9 +152,9 @@ class ActualLrpTest {
     @Test
     void failPlacementWithSameErrorTwiceIsANoOp() {
         ActualLrp lrp = inState(UNCLAIMED);
-        assertThat(lrp.failPlacement("no cells available", T0)).isTrue();
+        assertThat(lrp.failPlacement("no cells available", null, T0)).isTrue();
         ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
-        assertThat(lrp.failPlacement("no cells available", LATER)).isFalse();
+        assertThat(lrp.failPlacement("no cells available", null, LATER)).isFalse();
         assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
     }
 
@@ -161,7 +162,7 @@ class ActualLrpTest {
     void failPlacementClearsThePlacementInFlightAndRestartsTheClock() {
         ActualLrp lrp = inState(UNCLAIMED);
         lrp.place("cell-a", T0);
-        assertThat(lrp.failPlacement("cell rejected the work", LATER)).isTrue();
+        assertThat(lrp.failPlacement("cell rejected the work", null, LATER)).isTrue();
         assertThat(lrp.placedCellId()).isNull();
         assertThat(lrp.placedAt()).isNull();
         assertThat(lrp.since()).isEqualTo(LATER);
@@ -173,16 +174,16 @@ class ActualLrpTest {
     void placeAndFailPlacementOnlyApplyToUnclaimed(ActualLrpState state) {
         ActualLrp lrp = inState(state);
         assertThatThrownBy(() -> lrp.place("cell-a", LATER)).isInstanceOf(IllegalTransitionException.class);
-        assertThatThrownBy(() -> lrp.failPlacement("x", LATER)).isInstanceOf(IllegalTransitionException.class);
+        assertThatThrownBy(() -> lrp.failPlacement("x", null, LATER)).isInstanceOf(IllegalTransitionException.class);
         assertInvariants(lrp);
     }
 
     @Test
     void claimClearsPlacementAndPlacementError() {
         ActualLrp lrp = inState(UNCLAIMED);
-        lrp.failPlacement("no cells available", T0);
+        lrp.failPlacement("no cells available", null, T0);
         lrp.place("cell-a", T0);
-        lrp.claim(OWNER, LATER);
+        lrp.claim(OWNER, null, LATER);
         assertThat(lrp.placedCellId()).isNull();
         assertThat(lrp.placementError()).isNull();
         assertThat(lrp.since()).isEqualTo(LATER);
@@ -192,7 +193,7 @@ class ActualLrpTest {
     @Test
     void claimOfARunningRecordBySameOwnerDropsItsNetInfo() {
         ActualLrp lrp = inState(RUNNING);
-        assertThat(lrp.claim(OWNER, LATER)).isTrue();
+        assertThat(lrp.claim(OWNER, null, LATER)).isTrue();
         assertThat(lrp.state()).isEqualTo(CLAIMED);
         assertThat(lrp.netInfo()).isNull();
     }
@@ -209,7 +210,7 @@ class ActualLrpTest {
     @Test
     void unclaimOfARunningRecordClearsOwnerAndNetInfo() {
         ActualLrp lrp = inState(RUNNING);
-        assertThat(lrp.unclaim(LATER)).isTrue();
+        lrp.unclaim(EnumSet.allOf(ActualLrpState.class), LATER);
         assertThat(lrp.state()).isEqualTo(UNCLAIMED);
         assertThat(lrp.since()).isEqualTo(LATER);
         assertInvariants(lrp);
@@ -219,7 +220,7 @@ class ActualLrpTest {
     void unclaimOfAnUnclaimedRecordDropsItsPlacementForANewAuction() {
         ActualLrp lrp = inState(UNCLAIMED);
         lrp.place("cell-a", T0);
-        assertThat(lrp.unclaim(LATER)).isTrue();
+        lrp.unclaim(EnumSet.allOf(ActualLrpState.class), LATER);
         assertThat(lrp.placedCellId()).isNull();
         assertThat(lrp.since()).isEqualTo(LATER);
     }
@@ -257,5 +258,130 @@ class ActualLrpTest {
         ActualLrp lrp = inState(CRASHED);
         assertThat(lrp.snapshot(ALWAYS_WAIT).nextRestartAt()).isEqualTo(T0.plusSeconds(30).toEpochMilli());
         assertThat(inState(RUNNING).snapshot(ALWAYS_WAIT).nextRestartAt()).isNull();
+    }
+
+    @Test
+    void claimOfTheCurrentPlacementSucceeds() {
+        ActualLrp lrp = inState(UNCLAIMED);
+        lrp.place("cell-a", T0);
+        assertThat(lrp.claim(OWNER, ActualLrpFixtures.EPOCH, LATER)).isTrue();
+        assertThat(lrp.state()).isEqualTo(CLAIMED);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("overtakenPlacements")
+    void claimOfAPlacementThatIsNoLongerCurrentIsRejected(String situation, ActualLrp lrp, java.util.UUID epoch) {
+        ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
+        assertThatThrownBy(() -> lrp.claim(OWNER, epoch, LATER)).isInstanceOf(IllegalTransitionException.class);
+        assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
+    }
+
+    static Stream<Arguments> overtakenPlacements() {
+        ActualLrp elsewhere = inState(UNCLAIMED);
+        elsewhere.place("cell-b", T0);
+        ActualLrp unplaced = inState(UNCLAIMED);
+        ActualLrp failed = inState(UNCLAIMED);
+        failed.place("cell-a", T0);
+        failed.failPlacement("no cells available", null, T0);
+        ActualLrp recreated = inState(UNCLAIMED);
+        recreated.place("cell-a", T0);
+        ActualLrp claimedByAnother = inState(UNCLAIMED);
+        claimedByAnother.place("cell-a", T0);
+        claimedByAnother.claim(InstanceOwner.of("ig-0", "cell-a"), ActualLrpFixtures.EPOCH, T0);
+        return Stream.of(
+                Arguments.of("re-placed on another cell", elsewhere, ActualLrpFixtures.EPOCH),
+                Arguments.of("placement cleared", unplaced, ActualLrpFixtures.EPOCH),
+                Arguments.of("placement failed since", failed, ActualLrpFixtures.EPOCH),
+                Arguments.of("record deleted and created again (new epoch)", recreated,
+                        java.util.UUID.fromString("00000000-0000-0000-0000-000000000bad")),
+                Arguments.of("already claimed by an earlier delivery", claimedByAnother, ActualLrpFixtures.EPOCH));
+    }
+
+    @Test
+    void aCellFailsOnlyItsOwnCurrentPlacement() {
+        ActualLrp lrp = inState(UNCLAIMED);
+        lrp.place("cell-b", T0);
+        assertThatThrownBy(() -> lrp.failPlacement("insufficient resources: memory", "cell-a", LATER))
+                .isInstanceOf(IllegalTransitionException.class);
+        assertThat(lrp.placedCellId()).isEqualTo("cell-b");
+        assertThat(lrp.failPlacement("insufficient resources: memory", "cell-b", LATER)).isTrue();
+        assertThat(lrp.placedCellId()).isNull();
+    }
+
+    @Test
+    void unclaimOnlyFromTheStatesTheRepairExpected() {
+        ActualLrp lrp = inState(CRASHED);
+        ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
+        assertThatThrownBy(() -> lrp.unclaim(EnumSet.of(CLAIMED, RUNNING), LATER))
+                .isInstanceOf(IllegalTransitionException.class);
+        assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
+        lrp.unclaim(EnumSet.of(CRASHED), LATER);
+        assertThat(lrp.state()).isEqualTo(UNCLAIMED);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ActualLrpState.class)
+    void onlyTheOwnerMayRemoveARecord(ActualLrpState state) {
+        ActualLrp lrp = inState(state);
+        assertThatThrownBy(() -> lrp.remove(OTHER)).isInstanceOf(IllegalTransitionException.class);
+        if (state == CLAIMED || state == RUNNING) {
+            lrp.remove(OWNER);
+        } else {
+            assertThatThrownBy(() -> lrp.remove(OWNER)).isInstanceOf(IllegalTransitionException.class);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, owner cell live: {1} -> {2}")
+    @MethodSource("retirements")
+    void retireDeletesWhatNoLiveCellRunsAndStopsTheRest(ActualLrpState state, boolean cellLive,
+            ActualLrp.Retirement expected) {
+        assertThat(inState(state).retire(cell -> cellLive)).isEqualTo(expected);
+    }
+
+    static Stream<Arguments> retirements() {
+        return Stream.of(
+                Arguments.of(UNCLAIMED, true, ActualLrp.Retirement.DELETE),
+                Arguments.of(CRASHED, true, ActualLrp.Retirement.DELETE),
+                Arguments.of(CLAIMED, true, ActualLrp.Retirement.STOP),
+                Arguments.of(RUNNING, true, ActualLrp.Retirement.STOP),
+                Arguments.of(CLAIMED, false, ActualLrp.Retirement.DELETE),
+                Arguments.of(RUNNING, false, ActualLrp.Retirement.DELETE));
+    }
+
+    @Test
+    void evacuatingARunningInstanceLeavesATwinServingAndTheSlotUnclaimed() {
+        ActualLrp lrp = inState(RUNNING);
+        ActualLrp twin = lrp.evacuate(OWNER, LATER);
+        assertThat(lrp.state()).isEqualTo(UNCLAIMED);
+        assertInvariants(lrp);
+        assertThat(twin.isEvacuating()).isTrue();
+        assertThat(twin.state()).isEqualTo(RUNNING);
+        assertThat(twin.owner()).isEqualTo(OWNER);
+        assertThat(twin.netInfo()).isEqualTo(NET);
+        assertThat(twin.snapshot(ALWAYS_WAIT).evacuating()).isTrue();
+        assertThat(lrp.snapshot(ALWAYS_WAIT).evacuating()).isFalse();
+    }
+
+    @Test
+    void evacuatingAClaimedInstanceOnlyUnclaimsIt() {
+        ActualLrp lrp = inState(CLAIMED);
+        assertThat(lrp.evacuate(OWNER, LATER)).isNull();
+        assertThat(lrp.state()).isEqualTo(UNCLAIMED);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ActualLrpState.class)
+    void onlyTheOwnerEvacuatesItsInstance(ActualLrpState state) {
+        ActualLrp lrp = inState(state);
+        ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
+        assertThatThrownBy(() -> lrp.evacuate(OTHER, LATER)).isInstanceOf(IllegalTransitionException.class);
+        assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
+    }
+
+    @Test
+    void aTwinIsRetiredLikeAnyRunningInstance() {
+        ActualLrp twin = inState(RUNNING).evacuate(OWNER, LATER);
+        assertThat(twin.retire(cell -> true)).isEqualTo(ActualLrp.Retirement.STOP);
+        assertThat(twin.retire(cell -> false)).isEqualTo(ActualLrp.Retirement.DELETE);
     }
 }

@@ -156,7 +156,7 @@ class CrashRestartPolicyTest {
     void crashOfAClaimedInstanceNeverResetsTheCount() {
         ActualLrp lrp = ActualLrpFixtures.inState(ActualLrpState.RUNNING);
         lrp.crash(OWNER, "exit 1", POLICY, T0.plusSeconds(1));
-        lrp.claim(OWNER, T0.plusSeconds(2));
+        lrp.claim(OWNER, null, T0.plusSeconds(2));
         // claimed for an hour (a slow start) is not "running for more than 5 minutes"
         assertThat(lrp.crash(OWNER, "failed to start within 3600 s", POLICY, T0.plus(Duration.ofHours(1))))
                 .isEqualTo(ActualLrpState.UNCLAIMED);
@@ -164,7 +164,7 @@ class CrashRestartPolicyTest {
     }
 
     private static void runAgain(ActualLrp lrp, Instant at) {
-        lrp.claim(OWNER, at);
+        lrp.claim(OWNER, null, at);
         lrp.start(OWNER, NET, at);
     }
 }

@@ -113,6 +113,15 @@ class MessageContractTest {
     }
 
     @Test
+    void eventsEncodedStraightFromTheSnapshotsAreTheGoldenFiles() {
+        assertThat(Json.tree(new String(LifecycleEvent.encode(MESSAGE_ID, LifecycleEvent.ACTUAL_LRP_CRASHED, RUNNING,
+                CRASHED, AT.plusSeconds(60)), StandardCharsets.UTF_8)))
+                .isEqualTo(golden("lifecycle-event-actual-crashed.json"));
+        assertThat(Json.tree(new String(LifecycleEvent.encode(MESSAGE_ID, LifecycleEvent.DESIRED_LRP_CREATED, null,
+                DESIRED, AT), StandardCharsets.UTF_8))).isEqualTo(golden("lifecycle-event-desired-created.json"));
+    }
+
+    @Test
     void missingBeforeOrAfterReadsAsNull() {
         LifecycleEvent created = Json.read(golden("lifecycle-event-desired-created.json").toString(),
                 LifecycleEvent.class);

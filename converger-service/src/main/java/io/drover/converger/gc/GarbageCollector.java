@@ -2,15 +2,15 @@ package io.drover.converger.gc;
 
 import io.drover.model.domain.Domains;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.sql.Timestamp;
+import io.drover.model.messaging.RelayedRows;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.IntUnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Rule 7: deletes expired domains, {@code lrp_events} past their retention and outbox rows sent long ago. Each delete
+ * Rule 7: deletes expired domains, {@code lrp_events} past their retention and outbox rows relayed long ago (never a row not relayed yet). Each delete
  * takes at most {@code batchSize} rows (one short statement each, so it never holds locks for long) and one run stops
  * after a hundred of them; what is left goes next time.
  */
@@ -19,7 +19,7 @@ class GarbageCollector {
     private static final Logger log = LoggerFactory.getLogger(GarbageCollector.class);
     private static final int MAX_BATCHES = 100;
 
-    private final JdbcTemplate jdbc;
+    private final RelayedRows rows;
     private final Domains domains;
     private final MeterRegistry registry;
     private final Retention retention;
@@ -32,8 +32,8 @@ class GarbageCollector {
     record Collected(int domains, int events, int outbox) {
     }
 
-    GarbageCollector(JdbcTemplate jdbc, Domains domains, MeterRegistry registry, Retention retention) {
-        this.jdbc = jdbc;
+    GarbageCollector(RelayedRows rows, Domains domains, MeterRegistry registry, Retention retention) {
+        this.rows = rows;
         this.domains = domains;
         this.registry = registry;
         this.retention = retention;
@@ -42,10 +42,8 @@ class GarbageCollector {
     Collected collect(Instant now) {
         long started = System.nanoTime();
         Collected collected = new Collected(domains.deleteExpired(now),
-                deleteInBatches("lrp_events", "SELECT id FROM lrp_events WHERE at < ? ORDER BY id LIMIT ?",
-                        now.minus(retention.events())),
-                deleteInBatches("outbox", "SELECT id FROM outbox WHERE sent_at < ? ORDER BY id LIMIT ?",
-                        now.minus(retention.sentOutbox())));
+                deleteInBatches(limit -> rows.deleteEventsBefore(now.minus(retention.events()), limit)),
+                deleteInBatches(limit -> rows.deleteOutboxBefore(now.minus(retention.sentOutbox()), limit)));
         registry.counter("drover.convergence.gc.deleted", "table", "domains").increment(collected.domains());
         registry.counter("drover.convergence.gc.deleted", "table", "lrp_events").increment(collected.events());
         registry.counter("drover.convergence.gc.deleted", "table", "outbox").increment(collected.outbox());
@@ -54,11 +52,10 @@ class GarbageCollector {
         return collected;
     }
 
-    private int deleteInBatches(String table, String selectIds, Instant cutoff) {
-        String delete = "DELETE FROM " + table + " WHERE id IN (" + selectIds + ")";
+    private int deleteInBatches(IntUnaryOperator deleteUpTo) {
         int total = 0;
         for (int batch = 0; batch < MAX_BATCHES; batch++) {
-            int deleted = jdbc.update(delete, Timestamp.from(cutoff), retention.batchSize());
+            int deleted = deleteUpTo.applyAsInt(retention.batchSize());
             total += deleted;
             if (deleted < retention.batchSize()) {
                 break;

@@ -3,6 +3,7 @@ package io.drover.converger.gc;
 import io.drover.converger.ConvergerProperties;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
+import io.drover.model.messaging.RelayedRows;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -18,7 +19,7 @@ class GcConfiguration {
     @Bean
     GarbageCollector garbageCollector(JdbcTemplate jdbc, Domains domains, MeterRegistry registry,
             ConvergerProperties p) {
-        return new GarbageCollector(jdbc, domains, registry,
+        return new GarbageCollector(new RelayedRows(jdbc), domains, registry,
                 new GarbageCollector.Retention(p.eventRetention(), p.sentOutboxRetention(), p.gcBatchSize()));
     }
 

@@ -1,50 +1,66 @@
 package io.drover.converger.pass;
 
-import io.drover.model.json.Json;
 import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.TopicReader;
 import io.drover.model.messaging.Topics;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
+import org.apache.kafka.common.header.Header;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.core.ConsumerFactory;
 
 /**
  * Hears desired LRP changes, and removed actual LRPs (a restarted or stopped instance whose index may still be
- * desired), on the lifecycle topic and asks the loop for a pass. Every converger (leader or standby)
- * reads the whole topic with a group of its own, from the latest offset: a missed event only delays convergence to
- * the next periodic pass, so nothing here needs to be durable.
+ * desired), on the lifecycle topic and asks the loop for a pass. Every converger (leader or standby) reads the whole
+ * topic from the end, with nothing committed: a missed event only delays convergence to the next periodic pass, so
+ * nothing here needs to be durable. It looks only at each record's event type header, never at the event itself.
  */
-class DesiredLrpChangeListener {
+class DesiredLrpChangeListener implements SmartLifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(DesiredLrpChangeListener.class);
     private static final String DESIRED_LRP_EVENT = "desired_lrp_";
-    private static final String ACTUAL_LRP_REMOVED = LifecycleEvent.ACTUAL_LRP_REMOVED;
 
     private final ConvergenceLoop loop;
+    private final TopicReader reader;
+    private volatile boolean running;
 
-    DesiredLrpChangeListener(ConvergenceLoop loop) {
+    DesiredLrpChangeListener(ConsumerFactory<?, ?> consumers, ConvergenceLoop loop) {
         this.loop = loop;
+        this.reader = new TopicReader(consumers, new TopicReader.Settings("converger-lifecycle-listener", null,
+                TopicReader.StartAt.LATEST, null, 5_000, Duration.ofMillis(500), 0),
+                TopicReader.allOf(Topics.LIFECYCLE_EVENTS), this::onLifecycleEvents, () -> {
+                });
     }
 
-    @KafkaListener(topics = Topics.LIFECYCLE_EVENTS, groupId = "drover-converger-${random.uuid}",
-            properties = "auto.offset.reset=latest")
-    void onLifecycleEvent(ConsumerRecord<String, String> record) {
-        if (record.value() == null
-                || !(record.value().contains(DESIRED_LRP_EVENT) || record.value().contains(ACTUAL_LRP_REMOVED))) {
-            return;
-        }
-        try {
-            EventType event = Json.read(record.value(), EventType.class);
-            if (event.type() != null
-                    && (event.type().startsWith(DESIRED_LRP_EVENT) || event.type().equals(ACTUAL_LRP_REMOVED))) {
+    void onLifecycleEvents(List<ConsumerRecord<String, byte[]>> records) {
+        for (ConsumerRecord<String, byte[]> record : records) {
+            Header type = record.headers().lastHeader(Topics.EVENT_TYPE_HEADER);
+            if (type != null && asksForAPass(new String(type.value(), StandardCharsets.UTF_8))) {
                 loop.desiredLrpChanged();
+                return;
             }
-        } catch (RuntimeException e) {
-            log.debug("lifecycle-event-unreadable offset={} cause={}", record.offset(), e.toString());
         }
     }
 
-    /** The one field of a lifecycle event this listener needs. */
-    record EventType(String type) {
+    static boolean asksForAPass(String type) {
+        return type.startsWith(DESIRED_LRP_EVENT) || type.equals(LifecycleEvent.ACTUAL_LRP_REMOVED);
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        reader.start();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        reader.close();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
     }
 }

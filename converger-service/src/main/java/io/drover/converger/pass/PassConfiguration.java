@@ -12,6 +12,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /** Wires the pass (snapshot, plan, executor, metrics), the loop and the leader election that gates it. */
@@ -54,7 +55,7 @@ class PassConfiguration {
     }
 
     @Bean
-    DesiredLrpChangeListener desiredLrpChangeListener(ConvergenceLoop loop) {
-        return new DesiredLrpChangeListener(loop);
+    DesiredLrpChangeListener desiredLrpChangeListener(ConsumerFactory<?, ?> consumers, ConvergenceLoop loop) {
+        return new DesiredLrpChangeListener(consumers, loop);
     }
 }

@@ -10,11 +10,15 @@ import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.RunAction;
+import io.drover.model.messaging.OutboxRelay;
 import io.drover.test.MutableClock;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -32,6 +36,10 @@ class GarbageCollectorIT {
     MutableClock clock;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    OutboxRelay relay;
+    @Autowired
+    DataSource dataSource;
 
     @Test
     void deletesExpiredDomainsEventsPastRetentionAndLongSentOutboxRowsInBatches() {
@@ -41,7 +49,7 @@ class GarbageCollectorIT {
         desired.desire(new DesiredLrpDefinition(guid, "gc-forever", "preloaded:host", 12,
                 new Action(new RunAction("sleep", List.of("1"), null, null, null)), null, null, 0, null, null, 64, 64,
                 0, 0, null, null, null, null, null), Actor.service("test"));
-        await().atMost(Duration.ofSeconds(10)).until(() -> count("SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> relay.backlog() == 0);
         assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isEqualTo(13);
 
         GarbageCollector.Collected today = collector.collect(clock.instant());
@@ -49,7 +57,7 @@ class GarbageCollectorIT {
         assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isEqualTo(13);
 
         Instant eightDaysOn = clock.instant().plus(Duration.ofDays(8));
-        List<Long> sentBefore = jdbc.queryForList("SELECT id FROM outbox WHERE sent_at IS NOT NULL", Long.class);
+        List<Long> sentBefore = jdbc.queryForList("SELECT id FROM outbox", Long.class);
         GarbageCollector.Collected later = collector.collect(eightDaysOn);
         assertThat(later.domains()).isPositive();
         assertThat(later.events()).as("one run deletes at most 100 batches").isBetween(13, 100 * 5);
@@ -61,8 +69,33 @@ class GarbageCollectorIT {
         assertThat(domains.fresh()).contains("gc-forever").doesNotContain("gc-expiring");
         assertThat(jdbc.queryForList("SELECT name FROM domains", String.class)).doesNotContain("gc-expiring");
         assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'")).isZero();
-        assertThat(jdbc.queryForList("SELECT id FROM outbox WHERE sent_at IS NOT NULL", Long.class))
-                .doesNotContainAnyElementsOf(sentBefore);
+        assertThat(jdbc.queryForList("SELECT id FROM outbox", Long.class)).doesNotContainAnyElementsOf(sentBefore);
+    }
+
+    @Test
+    void neverDeletesARowTheRelayHasNotPassedHoweverOld() throws Exception {
+        await().atMost(Duration.ofSeconds(10)).until(() -> relay.backlog() == 0);
+        String guid = "gc-waiting-" + UUID.randomUUID();
+        try (Connection otherRelay = dataSource.getConnection()) {
+            otherRelay.setAutoCommit(false);
+            try (PreparedStatement lock = otherRelay.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+                lock.setLong(1, OutboxRelay.RELAY_LOCK);
+                lock.execute();
+            }
+            desired.desire(new DesiredLrpDefinition(guid, "gc-forever", "preloaded:host", 1,
+                    new Action(new RunAction("sleep", List.of("1"), null, null, null)), null, null, 0, null, null, 64,
+                    64, 0, 0, null, null, null, null, null), Actor.service("test"));
+            Instant aMonthOn = clock.instant().plus(Duration.ofDays(30));
+            for (int run = 0; run < 100 && collector.collect(aMonthOn).events() > 0; run++) {
+                // drain everything that may go
+            }
+            assertThat(count("SELECT count(*) FROM lrp_events WHERE process_guid = '" + guid + "'"))
+                    .as("audit rows still waiting for the relay").isEqualTo(2);
+            assertThat(count("SELECT count(*) FROM outbox WHERE message_key = '" + guid + "'"))
+                    .as("the start request still waiting for the relay").isEqualTo(1);
+            otherRelay.rollback();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> relay.backlog() == 0);
     }
 
     private int count(String sql) {

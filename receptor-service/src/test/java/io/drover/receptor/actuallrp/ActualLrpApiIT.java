@@ -112,7 +112,8 @@ class ActualLrpApiIT {
                 List.of("preloaded:host"), List.of(), List.of()), Duration.ofSeconds(30));
         run(ActualLrpKey.of(guid, 0), "cell-restart");
         mvc.perform(authed(delete("/v1/actual_lrps/" + guid + "/index/0"))).andExpect(status().isNoContent());
-        List<String> stops = jdbc.queryForList("SELECT payload FROM outbox WHERE topic = 'drover.lrp.stop-requests' "
+        List<String> stops = jdbc.queryForList("SELECT convert_from(payload, 'UTF8') FROM outbox "
+                + "WHERE topic = 'drover.lrp.stop-requests' "
                 + "AND message_key = 'cell-restart'", String.class);
         assertThat(stops).anyMatch(p -> p.contains(guid) && p.contains("ig-" + guid));
     }

@@ -1,5 +1,6 @@
 package io.drover.rep.agent;
 
+import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -55,14 +57,13 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private volatile boolean syncDue;
     private volatile boolean closed;
     private boolean listening;
-    private ScheduledFuture<?> heartbeatTimer;
     private ScheduledFuture<?> syncTimer;
 
     CellAgent(CellSettings settings, Executor executor, RepServices services) {
         this.settings = settings;
         this.executor = executor;
         this.services = services;
-        this.ops = new Operations(services.lifecycle(), services.metrics(), settings.cellId());
+        this.ops = new Operations(services.commits(), services.lifecycle(), services.metrics(), settings.cellId());
         this.allocations = new Allocations(settings.capacity());
         this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
         this.placements = new Placements(executor, ops, allocations, services, settings.cellId());
@@ -89,12 +90,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
             log.warn("adopt-reservation-failed cell={} error=\"{}\"", cellId(), e.getMessage());
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
-        long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
-        // The first heartbeat goes with the first pass, before the cell reconciles; later ones run on the heartbeat
-        // pool, so a cell whose work queues up (a burst, a slow database) does not look dead for it. They start at a
-        // random offset so that the cells of a many-cell process do not all write at the same instant.
-        heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(this::beat),
-                1 + ThreadLocalRandom.current().nextLong(heartbeatMs), heartbeatMs, TimeUnit.MILLISECONDS);
+        // The first heartbeat goes with the first pass, before the cell reconciles; later ones are the process's
+        // heartbeat round (CellAgents), off the cells' passes, so a cell whose work queues up (a burst, a slow
+        // database) does not look dead for it.
         heartbeatDue = true;
         syncDue = true;
         worker.wake();
@@ -147,8 +145,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
     /** Stops ticking and handling work until {@link #start()} again; containers keep running, events stay queued. */
     void pause() {
         closed = true;
-        cancel(heartbeatTimer);
         cancel(syncTimer);
+    }
+
+    /** This cell's part of the process's heartbeat round: empty while paused, once drained, or once it left. */
+    Optional<CellPresence.Heartbeat> heartbeat() {
+        return closed || drain.done().isDone() ? Optional.empty() : presence.heartbeat();
+    }
+
+    void heartbeatReported(RuntimeException failure) {
+        presence.reported(failure);
     }
 
     /** For good: also closes the executor, which leaves its containers running (to be adopted by the next rep). */
@@ -243,7 +249,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
             return;
         }
         try {
-            cancel(heartbeatTimer);
             presence.leave();
             log.info("evacuation-complete cell={}", cellId());
             drain.done().complete(null);

@@ -2,10 +2,9 @@ package io.drover.rep.agent;
 
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
-import io.drover.model.lrp.ActualLrpNotFoundException;
-import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.Actor;
-import io.drover.model.lrp.IllegalTransitionException;
+import io.drover.model.lrp.ClaimRequest;
+import io.drover.model.lrp.CrashReport;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.lrp.StartedInstance;
@@ -13,38 +12,40 @@ import io.drover.rep.executor.Container;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One cell's calls into the lifecycle, each logged with stable keys and counted. Batch forms carry many instances in
- * one transaction; rejections come back as outcomes (or an empty result), never as exceptions.
+ * One cell's calls into the lifecycle, each logged with stable keys and counted. Claims, starts, crashes, removals and
+ * rejected placements go through the process's {@link GroupCommit}, so they share transactions with the other cells'
+ * writes; rejections come back as outcomes, never as exceptions.
  */
 final class Operations {
 
     private static final Logger log = LoggerFactory.getLogger(Operations.class);
 
+    private final GroupCommit commits;
     private final ActualLrpLifecycle lifecycle;
     private final RepMetrics metrics;
     private final String cellId;
     private final Actor actor;
 
-    Operations(ActualLrpLifecycle lifecycle, RepMetrics metrics, String cellId) {
+    Operations(GroupCommit commits, ActualLrpLifecycle lifecycle, RepMetrics metrics, String cellId) {
+        this.commits = commits;
         this.lifecycle = lifecycle;
         this.metrics = metrics;
         this.cellId = cellId;
         this.actor = Actor.cell(cellId);
     }
 
-    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, InstanceOwner> owners) {
-        Map<ActualLrpKey, Outcome> outcomes = lifecycle.claim(owners, actor);
+    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, ClaimRequest> claims) {
+        Map<ActualLrpKey, Outcome> outcomes = commits.claim(claims);
         int claimed = 0;
         for (var e : outcomes.entrySet()) {
             if (e.getValue().succeeded()) {
                 claimed++;
                 log.info("claim-actual-lrp process_guid={} index={} cell={} instance_guid={}", e.getKey().processGuid(),
-                        e.getKey().index(), cellId, owners.get(e.getKey()).instanceGuid());
+                        e.getKey().index(), cellId, claims.get(e.getKey()).owner().instanceGuid());
             } else {
                 log.info("claim-actual-lrp-rejected process_guid={} index={} cell={} reason=\"{}\"",
                         e.getKey().processGuid(), e.getKey().index(), cellId, e.getValue().message());
@@ -57,7 +58,7 @@ final class Operations {
     Map<ActualLrpKey, Outcome> start(List<Container> containers) {
         List<StartedInstance> started = containers.stream().map(c -> new StartedInstance(c.key(), c.domain(),
                 InstanceOwner.of(c.instanceGuid(), cellId), c.netInfo())).toList();
-        Map<ActualLrpKey, Outcome> outcomes = lifecycle.start(started, actor);
+        Map<ActualLrpKey, Outcome> outcomes = commits.start(started);
         int ok = 0;
         for (Container c : containers) {
             Outcome outcome = outcomes.get(c.key());
@@ -75,24 +76,23 @@ final class Operations {
         return outcomes;
     }
 
-    /** Records the crash; empty when the slot is no longer this container's (nothing to record). */
-    Optional<ActualLrpState> crash(Container c) {
+    /** Records the crash; a slot that is no longer this container's has nothing to record. */
+    void crash(Container c) {
         String reason = c.reason() == null ? "crashed" : c.reason();
-        try {
-            ActualLrpState after = lifecycle.crash(c.key(), InstanceOwner.of(c.instanceGuid(), cellId), reason, actor);
+        Outcome outcome = commits.crash(Map.of(c.key(), new CrashReport(InstanceOwner.of(c.instanceGuid(), cellId),
+                reason))).get(c.key());
+        if (outcome.kind() == Outcome.Kind.CHANGED) {
             metrics.crashed();
-            log.info("crash-actual-lrp process_guid={} index={} cell={} instance_guid={} reason=\"{}\" now={}",
-                    c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), reason, after);
-            return Optional.of(after);
-        } catch (IllegalTransitionException | ActualLrpNotFoundException e) {
+            log.info("crash-actual-lrp process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
+                    c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), reason);
+        } else {
             log.info("crash-actual-lrp-skipped process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
-                    c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), e.getMessage());
-            return Optional.empty();
+                    c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), outcome.message());
         }
     }
 
     Outcome remove(ActualLrpKey key, InstanceOwner owner, String reason) {
-        Outcome outcome = lifecycle.remove(key, owner, reason, actor);
+        Outcome outcome = commits.remove(Map.of(key, owner), reason).get(key);
         if (outcome.kind() == Outcome.Kind.CHANGED) {
             metrics.removed();
             log.info("remove-actual-lrp process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
@@ -101,15 +101,17 @@ final class Operations {
         return outcome;
     }
 
-    void failPlacement(Map<ActualLrpKey, String> errors) {
+    /** This cell cannot take these placements: each is auctioned again, unless it was placed elsewhere meanwhile. */
+    void rejectPlacements(Map<ActualLrpKey, String> errors) {
         if (errors.isEmpty()) {
             return;
         }
-        lifecycle.failPlacement(errors, actor);
-        errors.forEach((key, error) -> {
-            metrics.rejected(error, 1);
-            log.info("fail-placement process_guid={} index={} cell={} reason=\"{}\"", key.processGuid(), key.index(),
-                    cellId, error);
+        commits.reject(cellId, errors).forEach((key, outcome) -> {
+            if (outcome.kind() == Outcome.Kind.CHANGED) {
+                metrics.rejected(errors.get(key), 1);
+                log.info("fail-placement process_guid={} index={} cell={} reason=\"{}\"", key.processGuid(),
+                        key.index(), cellId, errors.get(key));
+            }
         });
     }
 

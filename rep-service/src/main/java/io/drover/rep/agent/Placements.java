@@ -3,6 +3,7 @@ package io.drover.rep.agent;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.ClaimRequest;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpsPlaced;
@@ -11,7 +12,6 @@ import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
 import io.drover.rep.intake.PlacementChecks;
-import io.drover.rep.records.RecordView;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -20,8 +20,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Turns a cell's placements into running containers: drop the stale ones, check what is left on the cell (too big →
- * fail placement, so it is auctioned again), claim the rest in batches, then run them.
+ * Turns a cell's placements into running containers: check what is left on the cell (too big → the placement fails
+ * and the instance is auctioned again), claim the rest in batches (an overtaken placement's claim is refused), then run
+ * them.
  */
 final class Placements {
 
@@ -39,43 +40,46 @@ final class Placements {
         this.cellId = cellId;
     }
 
+    /**
+     * Whether a placement is still current (placed on this cell, same record) is decided by the claim itself, in its
+     * transaction: an overtaken placement's claim is rejected and its reservation released.
+     */
     void handle(Collection<LrpsPlaced.Placement> placements, boolean evacuating, int batchSize) {
         Map<ActualLrpKey, LrpsPlaced.Placement> byKey = new LinkedHashMap<>();
         placements.forEach(p -> byKey.put(ActualLrpKey.of(p.processGuid(), p.index()), p));
-        Map<ActualLrpKey, RecordView> records = services.records().byKeys(byKey.keySet());
-        List<ActualLrpKey> current = byKey.entrySet().stream()
-                .filter(e -> PlacementChecks.isCurrent(e.getValue(), records.get(e.getKey()), cellId))
-                .map(Map.Entry::getKey).toList();
-        services.metrics().stale(byKey.size() - current.size());
         if (evacuating) {
-            ops.failPlacement(current.stream().collect(Collectors.toMap(k -> k, k -> "cell is evacuating")));
+            ops.rejectPlacements(byKey.keySet().stream().collect(Collectors.toMap(k -> k, k -> "cell is evacuating")));
             return;
         }
         Map<String, DesiredLrpDefinition> definitions = services.definitions()
-                .get(current.stream().map(ActualLrpKey::processGuid).distinct().toList());
+                .get(byKey.keySet().stream().map(ActualLrpKey::processGuid).distinct().toList());
         Map<ActualLrpKey, Resources> needs = new LinkedHashMap<>();
-        current.stream().filter(k -> definitions.containsKey(k.processGuid()))
+        byKey.keySet().stream().filter(k -> definitions.containsKey(k.processGuid()))
                 .forEach(k -> needs.put(k, need(definitions.get(k.processGuid()))));
+        services.metrics().stale(byKey.size() - needs.size());
         PlacementChecks.Admission admission = PlacementChecks.admit(needs, allocations.available());
-        ops.failPlacement(admission.rejected());
+        ops.rejectPlacements(admission.rejected());
         for (int from = 0; from < admission.accepted().size(); from += batchSize) {
             List<ActualLrpKey> chunk = admission.accepted().subList(from,
                     Math.min(admission.accepted().size(), from + batchSize));
-            claimAndRun(chunk, definitions, needs);
+            claimAndRun(chunk, byKey, definitions, needs);
         }
     }
 
-    private void claimAndRun(List<ActualLrpKey> keys, Map<String, DesiredLrpDefinition> definitions,
-            Map<ActualLrpKey, Resources> needs) {
-        Map<ActualLrpKey, InstanceOwner> owners = new LinkedHashMap<>();
-        keys.forEach(k -> owners.put(k, InstanceOwner.of(services.ids().get().toString(), cellId)));
-        Map<ActualLrpKey, Outcome> outcomes = ops.claim(owners);
+    private void claimAndRun(List<ActualLrpKey> keys, Map<ActualLrpKey, LrpsPlaced.Placement> placements,
+            Map<String, DesiredLrpDefinition> definitions, Map<ActualLrpKey, Resources> needs) {
+        Map<ActualLrpKey, ClaimRequest> claims = new LinkedHashMap<>();
+        keys.forEach(k -> claims.put(k, new ClaimRequest(InstanceOwner.of(services.ids().get().toString(), cellId),
+                placements.get(k).epoch())));
+        Map<ActualLrpKey, Outcome> outcomes = ops.claim(claims);
         List<ActualLrpKey> refused = new ArrayList<>();
+        int stale = 0;
         for (ActualLrpKey key : keys) {
             if (!outcomes.get(key).succeeded()) {
+                stale++;
                 continue;
             }
-            String guid = owners.get(key).instanceGuid();
+            String guid = claims.get(key).owner().instanceGuid();
             allocations.reserve(guid, needs.get(key));
             try {
                 executor.run(new ContainerSpec(key, guid, definitions.get(key.processGuid())));
@@ -85,6 +89,7 @@ final class Placements {
                 refused.add(key);
             }
         }
+        services.metrics().stale(stale);
         ops.unclaim(refused, "rejected by cell " + cellId + ": insufficient resources");
     }
 

@@ -5,6 +5,7 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.rep.cell.CellLayout;
 import io.drover.rep.cell.CellSettings;
+import io.drover.rep.cell.LogEndpoint;
 import io.drover.rep.cell.Machine;
 import io.drover.rep.cell.RepProperties;
 import io.drover.rep.evacuation.AdminServer;
@@ -23,6 +24,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -52,23 +54,25 @@ class RepConfiguration {
             CellPresence presence, MeterRegistry meters, Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
         ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, daemon("rep-timer"));
         timers.setRemoveOnCancelPolicy(true);
-        int threads = Math.max(1, p.workerThreads());
-        return new RepServices(lifecycle, records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
+        int threads = p.workerThreads() > 0 ? p.workerThreads() : autoWorkerThreads(p.simulatedCells());
+        return new RepServices(lifecycle, new GroupCommit(lifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
                 timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
-                Executors.newFixedThreadPool(threads, daemon("rep-heartbeat")));
+                Executors.newSingleThreadExecutor(daemon("rep-heartbeat")));
     }
 
     @Bean
     CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
-            ConsumerFactory<String, String> consumers, KafkaTopicsProperties topics,
-            ConfigurableApplicationContext context) {
-        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources());
+            ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
+            ConfigurableApplicationContext context, ObjectProvider<LogEndpoint> logServer) {
+        String logEndpoint = logServer.stream().map(LogEndpoint::endpoint).findFirst().orElse(null);
+        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources(), executors.isolation())
+                .stream().map(c -> c.withLogEndpoint(logEndpoint)).toList();
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
                 executors.create(c.cellId(), c.address(), c.capacity()), services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();
         CellAgents all = new CellAgents(agents,
                 sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks, services.clock()),
-                services, p.shutdown(), p.timing().evacuationDeadline(), p.timing().stopGrace());
+                services, p.shutdown(), p.timing());
         if (p.admin().exitAfterEvacuation()) {
             all.onAllDrained(() -> new Thread(() -> System.exit(SpringApplication.exit(context)), "rep-exit").start());
         }
@@ -79,6 +83,14 @@ class RepConfiguration {
     @ConditionalOnProperty(name = "drover.rep.admin.enabled", havingValue = "true", matchIfMissing = true)
     AdminServer adminServer(RepProperties p, CellAgents agents) {
         return new AdminServer(p.admin().port(), agents);
+    }
+
+    /**
+     * A worker blocks while its cell's writes wait in the group commit, so a process of many cells needs enough workers
+     * for many cells to be waiting in one transaction: a quarter of the cells, between 4 and 64.
+     */
+    static int autoWorkerThreads(int simulatedCells) {
+        return Math.max(4, Math.min(64, simulatedCells / 4));
     }
 
     private static ThreadFactory daemon(String prefix) {

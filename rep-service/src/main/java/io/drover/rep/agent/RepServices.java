@@ -11,10 +11,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 
 /**
- * What every cell agent of a process shares: the lifecycle and reads of the model, presence, meters, the id and time
+ * What every cell agent of a process shares: the lifecycle (and the group commit that batches the cells' writes),
+ * reads of the model, presence, meters, the id and time
  * sources, one timer thread, one worker pool, and the heartbeat pool (heartbeats never queue behind a cell's work).
  */
-record RepServices(ActualLrpLifecycle lifecycle, CellRecords records, Definitions definitions, CellPresence presence,
+record RepServices(ActualLrpLifecycle lifecycle, GroupCommit commits, CellRecords records, Definitions definitions, CellPresence presence,
         RepMetrics metrics, Supplier<UUID> ids, Clock clock, ScheduledExecutorService timers,
         ExecutorService workers, ExecutorService heartbeats) {
 }

@@ -16,7 +16,7 @@ public record RepProperties(String cellId, @DefaultValue("z1") String zone, List
         @DefaultValue("preloaded:host") List<String> rootfsProviders, @DefaultValue PlacementTags placementTags,
         @DefaultValue("process") String executor, @DefaultValue("0") int simulatedCells,
         @DefaultValue Timing timing, @DefaultValue Admin admin, @DefaultValue("evacuate") ShutdownMode shutdown,
-        @DefaultValue("4") int workerThreads, @DefaultValue("500") int batchSize) {
+        @DefaultValue("0") int workerThreads, @DefaultValue("500") int batchSize) {
 
     public RepProperties {
         zones = zones == null || zones.isEmpty() ? List.of(zone) : List.copyOf(zones);

@@ -1,5 +1,6 @@
 package io.drover.rep.executor;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.Resources;
 
 /**
@@ -15,4 +16,9 @@ public interface ExecutorFactory {
      * @param capacity what the cell advertises; the executor refuses containers beyond it
      */
     Executor create(String cellId, String address, Resources capacity);
+
+    /** How the executors it makes isolate and measure their containers; the cells register it with their presence. */
+    default CellIsolation isolation() {
+        return CellIsolation.UNKNOWN;
+    }
 }

@@ -2,27 +2,18 @@ package io.drover.rep.intake;
 
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
-import io.drover.model.lrp.ActualLrpState;
-import io.drover.model.messaging.LrpsPlaced;
-import io.drover.rep.records.RecordView;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What a placement must pass before a cell claims it: is it still current, and does it fit here. Pure. */
+/**
+ * What a placement must pass before a cell claims it: does it fit here. Pure. (Whether it is still current is the claim's
+ * own rule, checked by {@code ActualLrp.claim} in the claim's transaction.)
+ */
 public final class PlacementChecks {
 
     private PlacementChecks() {
-    }
-
-    /**
-     * A placement is current while its record exists, is UNCLAIMED, is placed on this cell and has the epoch it was
-     * placed with. Anything else is a redelivery or a placement overtaken by events: dropped.
-     */
-    public static boolean isCurrent(LrpsPlaced.Placement placement, RecordView record, String cellId) {
-        return record != null && record.state() == ActualLrpState.UNCLAIMED && cellId.equals(record.placedCellId())
-                && placement.epoch().equals(record.epoch());
     }
 
     /** Admits candidates in order while they fit what is left; the rest get the auctioneer's wording of why not. */

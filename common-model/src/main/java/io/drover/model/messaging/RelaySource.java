@@ -1,0 +1,113 @@
+package io.drover.model.messaging;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * One relayed table, read in cursor order {@code (tx_id, id)}: the outbox (commands, any topic) and {@code lrp_events}
+ * (audit rows, each also a lifecycle event). A row is <em>settled</em> when no transaction that could still commit a row
+ * before it is running ({@code tx_id < pg_snapshot_xmin(pg_current_snapshot())}); only settled rows may be relayed and
+ * passed by the cursor, so a transaction that commits late is never skipped.
+ */
+enum RelaySource {
+
+    OUTBOX("outbox", """
+            WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, NULL, o.tx_id < h.xmin, o.created_at
+            FROM outbox o, h WHERE (o.tx_id, o.id) > (?::xid8, ?) ORDER BY o.tx_id, o.id LIMIT ?"""),
+
+    EVENTS("lrp_events", """
+            WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+            SELECT e.tx_id::text, e.id, '%s', e.process_guid, e.payload, e.event_type, e.tx_id < h.xmin, e.at
+            FROM lrp_events e, h WHERE (e.tx_id, e.id) > (?::xid8, ?) AND e.payload IS NOT NULL
+            ORDER BY e.tx_id, e.id LIMIT ?""".formatted(Topics.LIFECYCLE_EVENTS));
+
+    private final String name;
+    private final String next;
+
+    RelaySource(String name, String next) {
+        this.name = name;
+        this.next = next;
+    }
+
+    String sourceName() {
+        return name;
+    }
+
+    RelayCursor cursor(JdbcTemplate jdbc) {
+        return jdbc.queryForObject("SELECT tx_id::text, id FROM relay_cursors WHERE source = ?",
+                (rs, i) -> new RelayCursor(rs.getString(1), rs.getLong(2)), name);
+    }
+
+    void advance(JdbcTemplate jdbc, RelayCursor to) {
+        jdbc.update("UPDATE relay_cursors SET tx_id = ?::xid8, id = ? WHERE source = ?", to.txId(), to.id(), name);
+    }
+
+    /** The next rows after {@code cursor}: the settled ones, and whether committed rows wait behind an older transaction. */
+    Batch next(JdbcTemplate jdbc, RelayCursor cursor, int limit) {
+        List<Row> settled = new ArrayList<>();
+        boolean[] heldBack = { false };
+        jdbc.query(next, rs -> {
+            if (rs.getBoolean(7)) {
+                settled.add(new Row(new RelayCursor(rs.getString(1), rs.getLong(2)), rs.getString(3), rs.getString(4),
+                        rs.getBytes(5), rs.getString(6), rs.getTimestamp(8).toInstant()));
+            } else {
+                heldBack[0] = true;
+            }
+        }, cursor.txId(), cursor.id(), limit);
+        return new Batch(this, settled, heldBack[0]);
+    }
+
+    /** How many rows wait after the cursor, settled or not. */
+    long backlog(JdbcTemplate jdbc) {
+        RelayCursor cursor = cursor(jdbc);
+        return jdbc.queryForObject("SELECT count(*) FROM " + name + " WHERE (tx_id, id) > (?::xid8, ?)"
+                + (this == EVENTS ? " AND payload IS NOT NULL" : ""), Long.class, cursor.txId(), cursor.id());
+    }
+
+    /** The age source of the oldest row not relayed yet: its creation time column. */
+    String oldestWaitingSql() {
+        String at = this == EVENTS ? "at" : "created_at";
+        return "SELECT min(" + at + ") FROM (SELECT " + at + " FROM " + name + " WHERE (tx_id, id) > "
+                + "(SELECT tx_id, id FROM relay_cursors WHERE source = '" + name + "')"
+                + (this == EVENTS ? " AND payload IS NOT NULL" : "") + " ORDER BY tx_id, id LIMIT 1) w";
+    }
+
+    /**
+     * Where the relay stands: both cursors, and whether rows wait after them. Equal readings some seconds apart while
+     * rows wait mean no relay is making progress.
+     */
+    static String progress(JdbcTemplate jdbc) {
+        return jdbc.queryForObject("""
+                SELECT string_agg(c.source || ':' || c.tx_id::text || '/' || c.id, ',' ORDER BY c.source)
+                    || CASE WHEN EXISTS (SELECT 1 FROM outbox o, relay_cursors c WHERE c.source = 'outbox'
+                                         AND (o.tx_id, o.id) > (c.tx_id, c.id))
+                              OR EXISTS (SELECT 1 FROM lrp_events e, relay_cursors c WHERE c.source = 'lrp_events'
+                                         AND (e.tx_id, e.id) > (c.tx_id, c.id) AND e.payload IS NOT NULL)
+                            THEN ' waiting' ELSE '' END
+                FROM relay_cursors c""", String.class);
+    }
+
+    /** A position in a relayed table. */
+    record RelayCursor(String txId, long id) {
+    }
+
+    /** One relayable row: its position, where it goes, and (for lifecycle events) its type, sent as a header. */
+    record Row(RelayCursor position, String topic, String key, byte[] payload, String type, Instant writtenAt) {
+    }
+
+    /** The settled rows read in one go; {@code heldBack} when more committed rows wait for an older transaction. */
+    record Batch(RelaySource source, List<Row> rows, boolean heldBack) {
+
+        RelayCursor end() {
+            return rows.get(rows.size() - 1).position();
+        }
+
+        /** When the oldest row of the batch was written. */
+        Instant oldest() {
+            return rows.stream().map(Row::writtenAt).min(Instant::compareTo).orElseThrow();
+        }
+    }
+}

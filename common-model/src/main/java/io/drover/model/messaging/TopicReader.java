@@ -1,0 +1,314 @@
+package io.drover.model.messaging;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+
+/**
+ * Drover's one way to consume Kafka: a thread of its own that {@code assign}s itself the partitions it is told (no
+ * group membership, no rebalancing, so a new leader or a restarted rep reads at once), positions itself once the broker
+ * answers (retrying meanwhile, so a service starts while Kafka is down), hands every poll to its handler as one batch of
+ * raw records and, when it has a group id, commits the batch's offsets after the handler returned (at least once).
+ * A handler that throws gets the same batch again after a pause, up to {@code retries} times, then the batch is
+ * skipped with an error: every Drover consumer is idempotent and the loops repair what is skipped.
+ *
+ * <p>Values stay bytes (the relay sent them as bytes); a handler parses only what it needs.
+ */
+public final class TopicReader implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(TopicReader.class);
+    private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
+    /** How long {@link #close()} waits for the batch in hand to be handled. */
+    private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
+
+    /** Where a reader starts in a partition. */
+    public enum StartAt {
+        /** The end: only what is written from now on (live feeds). */
+        LATEST,
+        /** The group's committed offset, or the beginning when there is none. */
+        COMMITTED_OR_EARLIEST,
+        /** The group's committed offset, or the first record written since {@link Settings#since()}, or the end. */
+        COMMITTED_OR_SINCE
+    }
+
+    /**
+     * What a reader needs; {@code groupId} null means it commits nothing. A batch whose handler throws is handed over
+     * again up to {@code retries} times, except a failure of {@code retriedUntilStopped} (may be null), which is retried
+     * until the reader stops, so its offsets are never committed (e.g. a deposed leader's fenced writes: the next
+     * leader takes the batch).
+     */
+    public record Settings(String name, String groupId, StartAt startAt, Instant since, int maxPollRecords,
+            Duration pollTimeout, int retries, Class<? extends RuntimeException> retriedUntilStopped) {
+
+        public Settings {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(startAt, "startAt");
+            if (startAt != StartAt.LATEST && groupId == null) {
+                throw new IllegalArgumentException(name + ": a reader that resumes from commits needs a group id");
+            }
+        }
+
+        public Settings(String name, String groupId, StartAt startAt, Instant since, int maxPollRecords,
+                Duration pollTimeout, int retries) {
+            this(name, groupId, startAt, since, maxPollRecords, pollTimeout, retries, null);
+        }
+    }
+
+    /** Handles one poll's records. */
+    @FunctionalInterface
+    public interface Handler {
+        void handle(List<ConsumerRecord<String, byte[]>> records);
+    }
+
+    private final ConsumerFactory<?, ?> factory;
+    private final Settings settings;
+    private final Function<Consumer<String, byte[]>, Collection<TopicPartition>> partitions;
+    private final Handler handler;
+    private final Runnable afterPoll;
+    private volatile Consumer<String, byte[]> consumer;
+    private volatile Thread thread;
+    private volatile CountDownLatch closed = new CountDownLatch(0);
+    private volatile boolean running;
+    private volatile boolean positioned;
+    private volatile int positionAttempts;
+
+    /**
+     * @param partitions what to read, asked of the consumer once the broker answers (e.g. every partition of a topic)
+     * @param afterPoll run after every poll, records or not (e.g. a heartbeat that must flow while Kafka is away)
+     */
+    public TopicReader(ConsumerFactory<?, ?> factory, Settings settings,
+            Function<Consumer<String, byte[]>, Collection<TopicPartition>> partitions, Handler handler,
+            Runnable afterPoll) {
+        this.factory = factory;
+        this.settings = settings;
+        this.partitions = partitions;
+        this.handler = handler;
+        this.afterPoll = afterPoll;
+    }
+
+    /** Every partition of {@code topic}, as the broker knows them. */
+    public static Function<Consumer<String, byte[]>, Collection<TopicPartition>> allOf(String topic) {
+        return c -> c.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+    }
+
+    /** Starts reading on a thread of its own; a reader that was closed can be started again. */
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        Properties overrides = new Properties();
+        overrides.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        overrides.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                settings.startAt() == StartAt.COMMITTED_OR_EARLIEST ? "earliest" : "latest");
+        overrides.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(settings.maxPollRecords()));
+        overrides.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, org.apache.kafka.common.serialization
+                .StringDeserializer.class.getName());
+        overrides.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        @SuppressWarnings("unchecked")
+        Consumer<String, byte[]> created = (Consumer<String, byte[]>) factory.createConsumer(settings.groupId(),
+                settings.name(), null, overrides);
+        consumer = created;
+        positioned = false;
+        closed = new CountDownLatch(1);
+        running = true;
+        Thread t = new Thread(this::loop, settings.name());
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    /** Whether the reader was started and not closed since. */
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Whether the reader has found where to read from (false while the broker is unreachable at start-up). */
+    public boolean positioned() {
+        return positioned;
+    }
+
+    public int positionAttempts() {
+        return positionAttempts;
+    }
+
+    private void loop() {
+        Consumer<String, byte[]> c = consumer;
+        try {
+            if (!position(c)) {
+                return;
+            }
+            while (running) {
+                pollOnce(c);
+                afterPoll.run();
+            }
+        } catch (WakeupException e) {
+            // close() asked us to stop
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("topic-reader-failed reader={}", settings.name(), e);
+        } finally {
+            c.close(Duration.ofSeconds(2));
+        }
+    }
+
+    /** Retries positioning until it succeeds (each attempt waits up to the consumer's API timeout); false if closed. */
+    private boolean position(Consumer<String, byte[]> c) throws InterruptedException {
+        boolean warned = false;
+        while (running) {
+            try {
+                positionAttempts++;
+                positionOnce(c);
+                positioned = true;
+                log.info("topic-reader-positioned reader={} partitions={}", settings.name(), c.assignment().size());
+                return true;
+            } catch (KafkaException e) {
+                if (e instanceof WakeupException) {
+                    throw e;
+                }
+                if (!warned) {
+                    log.warn("topic-reader-positioning-failed reader={} cause=\"{}\" (will retry)", settings.name(),
+                            e.toString());
+                    warned = true;
+                }
+                closed.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+        return false;
+    }
+
+    private void positionOnce(Consumer<String, byte[]> c) {
+        List<TopicPartition> assigned = List.copyOf(partitions.apply(c));
+        c.assign(assigned);
+        if (settings.startAt() == StartAt.LATEST) {
+            c.seekToEnd(assigned);
+            assigned.forEach(c::position); // resolve now, so "latest" means the end at start-up, not at first fetch
+            return;
+        }
+        if (settings.startAt() == StartAt.COMMITTED_OR_SINCE) {
+            seekSince(c, assigned);
+        }
+    }
+
+    /**
+     * Committed offsets where there are some; elsewhere the first record stamped at or after {@code since}, or, if
+     * there is none yet, the end as it was before that was looked up.
+     */
+    private void seekSince(Consumer<String, byte[]> c, List<TopicPartition> assigned) {
+        Map<TopicPartition, OffsetAndMetadata> committed = c.committed(new java.util.HashSet<>(assigned));
+        List<TopicPartition> fresh = assigned.stream().filter(tp -> committed.get(tp) == null).toList();
+        if (fresh.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, Long> ends = c.endOffsets(fresh);
+        Map<TopicPartition, Long> times = new HashMap<>();
+        fresh.forEach(tp -> times.put(tp, settings.since().toEpochMilli()));
+        Map<TopicPartition, OffsetAndTimestamp> found = c.offsetsForTimes(times);
+        for (TopicPartition tp : fresh) {
+            OffsetAndTimestamp first = found.get(tp);
+            c.seek(tp, first != null ? first.offset() : ends.get(tp));
+        }
+    }
+
+    /** One poll and its batch; a failure other than being woken up is logged and retried a second later. */
+    private void pollOnce(Consumer<String, byte[]> c) throws InterruptedException {
+        try {
+            ConsumerRecords<String, byte[]> records = c.poll(settings.pollTimeout());
+            if (records.isEmpty()) {
+                return;
+            }
+            List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(records.count());
+            records.forEach(batch::add);
+            if (handle(batch) && settings.groupId() != null) {
+                c.commitSync(nextOffsets(batch));
+            }
+        } catch (WakeupException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            log.error("topic-reader-poll-failed reader={} (retrying in 1 s)", settings.name(), e);
+            closed.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Hands the batch over until it is handled or given up; false when the reader stopped first (commit nothing). */
+    private boolean handle(List<ConsumerRecord<String, byte[]>> batch) throws InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                handler.handle(batch);
+                return true;
+            } catch (RuntimeException e) {
+                if (!running) {
+                    return false;
+                }
+                boolean untilStopped = settings.retriedUntilStopped() != null
+                        && settings.retriedUntilStopped().isInstance(e);
+                if (attempt >= settings.retries() && !untilStopped) {
+                    log.error("topic-reader-batch-skipped reader={} records={} after={} attempts", settings.name(),
+                            batch.size(), attempt + 1, e);
+                    return true;
+                }
+                log.warn("topic-reader-batch-failed reader={} records={} cause=\"{}\" (retrying)", settings.name(),
+                        batch.size(), e.toString());
+                closed.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(List<ConsumerRecord<String, byte[]>> batch) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (ConsumerRecord<String, byte[]> r : batch) {
+            offsets.merge(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1),
+                    (a, b) -> a.offset() >= b.offset() ? a : b);
+        }
+        return offsets;
+    }
+
+    /**
+     * Stops the thread (waking a poll or a positioning retry; a batch in hand is finished, but not committed if it
+     * failed) and closes the consumer; {@link #start()} may follow.
+     */
+    @Override
+    public synchronized void close() {
+        running = false;
+        closed.countDown();
+        Consumer<String, byte[]> c = consumer;
+        Thread t = thread;
+        if (c != null) {
+            c.wakeup();
+        }
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join(CLOSE_WAIT.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (t.isAlive()) {
+                log.warn("topic-reader-close-timed-out reader={} (its handler is still running)", settings.name());
+            }
+        }
+        thread = null;
+        consumer = null;
+    }
+}

@@ -1,0 +1,172 @@
+package io.drover.rep.agent;
+
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.ClaimRequest;
+import io.drover.model.lrp.CrashReport;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.lrp.StartedInstance;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries the lifecycle writes of every cell of this process in shared transactions: a cell's worker hands its claims,
+ * starts, crashes and removals over and waits; one writer thread takes everything queued (no waiting window, like an
+ * auction round), merges requests of the same kind into one lifecycle batch, and hands each cell its own outcomes.
+ * One rep process hosting a thousand simulated cells then writes hundreds of instances per transaction instead of one,
+ * while each cell keeps its serial, one-operation-per-container-at-a-time view. A failed batch fails every request in
+ * it; each cell retries on its next pass, as it would have alone.
+ */
+final class GroupCommit implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(GroupCommit.class);
+    private static final Actor REP = Actor.service("rep");
+
+    private final ActualLrpLifecycle lifecycle;
+    private final BlockingQueue<Request<?>> queue = new LinkedBlockingQueue<>();
+    private final Thread writer;
+    private volatile boolean running = true;
+
+    GroupCommit(ActualLrpLifecycle lifecycle) {
+        this.lifecycle = lifecycle;
+        this.writer = new Thread(this::loop, "rep-group-commit");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, ClaimRequest> claims) {
+        return submit(Kind.CLAIM, "", claims);
+    }
+
+    Map<ActualLrpKey, Outcome> start(List<StartedInstance> started) {
+        Map<ActualLrpKey, StartedInstance> byKey = new LinkedHashMap<>();
+        started.forEach(s -> byKey.put(s.key(), s));
+        return submit(Kind.START, "", byKey);
+    }
+
+    Map<ActualLrpKey, Outcome> crash(Map<ActualLrpKey, CrashReport> crashes) {
+        return submit(Kind.CRASH, "", crashes);
+    }
+
+    Map<ActualLrpKey, Outcome> remove(Map<ActualLrpKey, InstanceOwner> owners, String reason) {
+        return submit(Kind.REMOVE, reason, owners);
+    }
+
+    /** A cell turns placements away; they fail only while still placed on it. */
+    Map<ActualLrpKey, Outcome> reject(String cellId, Map<ActualLrpKey, String> errors) {
+        return submit(Kind.REJECT, cellId, errors);
+    }
+
+    private <T> Map<ActualLrpKey, Outcome> submit(Kind kind, String group, Map<ActualLrpKey, T> items) {
+        if (items.isEmpty()) {
+            return Map.of();
+        }
+        if (!running) {
+            throw new IllegalStateException("the rep is shutting down");
+        }
+        Request<T> request = new Request<>(kind, group, items, new CompletableFuture<>());
+        queue.add(request);
+        try {
+            return request.result().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    private void loop() {
+        List<Request<?>> pending = new ArrayList<>();
+        while (running) {
+            try {
+                if (pending.isEmpty()) {
+                    pending.add(queue.take());
+                }
+                queue.drainTo(pending);
+                pending = commitRound(pending);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        queue.forEach(r -> r.result().completeExceptionally(new IllegalStateException("the rep is shutting down")));
+    }
+
+    /** One transaction per kind (and group) of the requests taken; a request naming a key already taken waits. */
+    private List<Request<?>> commitRound(List<Request<?>> requests) {
+        Map<Batch, List<Request<?>>> batches = new LinkedHashMap<>();
+        Map<Batch, Map<ActualLrpKey, Object>> merged = new HashMap<>();
+        List<Request<?>> later = new ArrayList<>();
+        for (Request<?> r : requests) {
+            Batch batch = new Batch(r.kind(), r.group());
+            Map<ActualLrpKey, Object> items = merged.computeIfAbsent(batch, b -> new LinkedHashMap<>());
+            if (r.items().keySet().stream().anyMatch(items::containsKey)) {
+                later.add(r);
+                continue;
+            }
+            items.putAll(r.items());
+            batches.computeIfAbsent(batch, b -> new ArrayList<>()).add(r);
+        }
+        batches.forEach((batch, taken) -> commit(batch, merged.get(batch), taken));
+        return later;
+    }
+
+    private void commit(Batch batch, Map<ActualLrpKey, Object> items, List<Request<?>> taken) {
+        try {
+            Map<ActualLrpKey, Outcome> outcomes = write(batch, items);
+            for (Request<?> r : taken) {
+                Map<ActualLrpKey, Outcome> own = new LinkedHashMap<>();
+                r.items().keySet().forEach(k -> own.put(k, Objects.requireNonNull(outcomes.get(k), "no outcome")));
+                r.result().complete(own);
+            }
+        } catch (RuntimeException e) {
+            log.debug("group-commit-failed kind={} instances={} cause={}", batch.kind(), items.size(), e.toString());
+            taken.forEach(r -> r.result().completeExceptionally(e));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<ActualLrpKey, Outcome> write(Batch batch, Map<ActualLrpKey, Object> items) {
+        return switch (batch.kind()) {
+            case CLAIM -> lifecycle.claimAll(cast(items), REP);
+            case START -> lifecycle.start(((Map<ActualLrpKey, StartedInstance>) (Map<?, ?>) items).values(), REP);
+            case CRASH -> lifecycle.crashAll(cast(items), REP);
+            case REMOVE -> lifecycle.removeAll(cast(items), batch.group(), REP);
+            case REJECT -> lifecycle.rejectPlacement(batch.group(), cast(items), Actor.cell(batch.group()));
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> Map<ActualLrpKey, T> cast(Map<ActualLrpKey, Object> items) {
+        return (Map<ActualLrpKey, T>) (Map<?, ?>) items;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        writer.interrupt();
+        queue.forEach(r -> r.result().completeExceptionally(new IllegalStateException("the rep is shutting down")));
+    }
+
+    private enum Kind {
+        CLAIM, START, CRASH, REMOVE, REJECT
+    }
+
+    /** Requests that can share a transaction: same kind, same group (the removal reason, the rejecting cell). */
+    private record Batch(Kind kind, String group) {
+    }
+
+    private record Request<T>(Kind kind, String group, Map<ActualLrpKey, T> items,
+            CompletableFuture<Map<ActualLrpKey, Outcome>> result) {
+    }
+}
