@@ -37,9 +37,11 @@ def main():
     receptor_port = free_port()
     ranges = free_ranges(2, PORTS_PER_REP)
     password = secrets.token_hex(12)
+    privileged = can_run_privileged()
     env = {"DROVER_RECEPTOR_PORT": str(receptor_port), "DROVER_RECEPTOR_PASSWORD": password,
            "DROVER_REP_1_PORTS": "%d-%d" % ranges[0], "DROVER_REP_2_PORTS": "%d-%d" % ranges[1],
-           "DROVER_IMAGE_TAG": os.environ.get("DROVER_IMAGE_TAG", "dev")}
+           "DROVER_IMAGE_TAG": os.environ.get("DROVER_IMAGE_TAG", "dev"),
+           "DROVER_REP_PRIVILEGED": str(privileged).lower()}
     cluster = Cluster(ROOT, PROJECT, env)
     cluster.down()  # what an interrupted earlier run may have left
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -51,7 +53,7 @@ def main():
         timings["cluster up"] = round(time.monotonic() - up, 1)
         log(f"cluster up (every service healthy): {timings['cluster up']} s")
         run = Run(Receptor(f"http://127.0.0.1:{receptor_port}", "drover", password), cluster,
-                  {"rep-1": ranges[0], "rep-2": ranges[1]})
+                  {"rep-1": ranges[0], "rep-2": ranges[1]}, cgroups=privileged)
         for scenario in (scenarios.walkthrough, scenarios.rep_killed, scenarios.partition, scenarios.outages,
                          figures.measure, scenarios.leader_failover):
             log(f"--- {scenario.__name__}: {scenario.__doc__.splitlines()[0]}")
@@ -86,6 +88,20 @@ def build_images():
         raise SystemExit(f"docker/build-images failed:\n{done.stdout}{done.stderr}")
     for line in done.stdout.splitlines():
         log(line)
+
+
+def can_run_privileged():
+    """Whether this daemon can start a privileged container (the reps' cgroups need one). Where the daemon itself lacks a
+    capability (a sandboxed machine), runc refuses every privileged container: the reps then run unprivileged and
+    sample /proc, and the walk-through expects SAMPLING instead of cgroups."""
+    probe = subprocess.run(["docker", "run", "--rm", "--privileged", "--entrypoint", "true", "drover/rep-service:" +
+                            os.environ.get("DROVER_IMAGE_TAG", "dev")], capture_output=True, text=True, timeout=120)
+    if probe.returncode == 0:
+        return True
+    said = (probe.stderr + probe.stdout).strip().splitlines() or [f"exit {probe.returncode}"]
+    log(f"privileged containers cannot run here ({said[-1][-160:]}): the reps run unprivileged and sample /proc "
+        "instead of cgroups")
+    return False
 
 
 def free_port():

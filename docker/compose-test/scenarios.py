@@ -28,8 +28,9 @@ def expect(condition, message):
 class Run:
     """What the scenarios share: the API, the cluster, each rep's host port range and the figures measured."""
 
-    def __init__(self, api, cluster, port_ranges):
+    def __init__(self, api, cluster, port_ranges, cgroups):
         self.api = api
+        self.cgroups = cgroups  # the reps run privileged, so their instances get cgroups
         self.cluster = cluster
         self.port_ranges = port_ranges
         self.timings = {}
@@ -56,7 +57,14 @@ def walkthrough(run):
     cells = {c["cell_id"] for c in api.cells()}
     expect({"cell-1", "cell-2"} <= cells, f"cells {sorted(cells)} lack cell-1 or cell-2")
     expect(len([c for c in cells if c.startswith("sim-")]) == 50, "the simulated rep did not register 50 cells")
-    log(f"walk-through: web at 5 instances on {sorted({a['cell_id'] for a in restarted})}, each reached")
+    isolation = {c["cell_id"]: c.get("isolation") for c in api.cells() if c["cell_id"] in REP_OF}
+    if run.cgroups:
+        expect(all(str(i).startswith("CGROUPS") for i in isolation.values()),
+               f"the process cells (root, privileged) should give each instance a cgroup: {isolation}")
+    else:
+        expect(set(isolation.values()) == {"SAMPLING"}, f"unprivileged process cells should sample: {isolation}")
+    log(f"walk-through: web at 5 instances on {sorted({a['cell_id'] for a in restarted})}, each reached; "
+        f"isolation {isolation}")
 
 
 def rep_killed(run):

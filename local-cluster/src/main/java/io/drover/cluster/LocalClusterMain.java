@@ -57,7 +57,6 @@ public final class LocalClusterMain {
         CountDownLatch stopped = new CountDownLatch(1);
         try {
             Path env = writeEnv(settings.dataDir(), cluster);
-            Path example = Files.writeString(settings.dataDir().resolve("web.json"), WEB_SERVER);
             ClusterWatch watch = new ClusterWatch(cluster, terminal::event, Clock.systemDefaultZone()).start();
             boolean archiving = markUp();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -69,7 +68,7 @@ public final class LocalClusterMain {
                 stopped.countDown();
             }, "local-cluster-shutdown"));
             terminal.block(Banner.text(terminal.elapsed().toSeconds(), cluster.receptorUrl(), cluster.username(),
-                    cluster.password(), cluster.kafkaBootstrapServers(), shown(env), shown(example)));
+                    cluster.password(), cluster.kafkaBootstrapServers(), shown(env)));
         } catch (IOException | RuntimeException e) {
             LoggerFactory.getLogger(LocalClusterMain.class).error("local-cluster-start-failed", e);
             System.err.println("drover: could not start: " + e + " (details: " + shown(logFile) + ")");
@@ -128,14 +127,4 @@ public final class LocalClusterMain {
         new SecureRandom().nextBytes(bytes);
         return HexFormat.of().formatHex(bytes);
     }
-
-    /** The README's first LRP: three instances of Python's web server, each on its own host port. */
-    private static final String WEB_SERVER = """
-            {
-              "process_guid": "web", "domain": "demo", "rootfs": "preloaded:host", "instances": 3,
-              "memory_mb": 128, "disk_mb": 64, "ports": [8080],
-              "action": {"run": {"path": "sh",
-                                 "args": ["-c", "exec python3 -m http.server --bind 127.0.0.1 \\"$PORT\\""]}}
-            }
-            """;
 }

@@ -3,16 +3,18 @@ package io.drover.cluster.console;
 /** What the terminal shows once the cluster is up: where it is, how to log in, and three commands to try. */
 public final class Banner {
 
+    /** Where the drover command line looks for the local cluster's connection by itself (relative to where it runs). */
+    private static final String DEFAULT_ENV = ".drover/local/cluster.env";
+
     private Banner() {
     }
 
     /**
-     * @param env the cluster.env file as the user should type it
-     * @param example an LRP definition file (a web server) as the user should type it
+     * @param env the cluster.env file as the user should type it; the {@code ./drover} commands need it sourced only
+     *     when it is not the default one, which the command line finds by itself
      */
-    public static String text(long seconds, String url, String user, String password, String kafka, String env,
-            String example) {
-        String curl = "curl -su \"$DROVER_USER:$DROVER_PASSWORD\"";
+    public static String text(long seconds, String url, String user, String password, String kafka, String env) {
+        String source = env.equals(DEFAULT_ENV) ? "" : "source " + env + " && ";
         return String.format("""
 
                   Drover is up (%d s).
@@ -23,12 +25,13 @@ public final class Banner {
                     kafka     %s
 
                   Next, in another terminal:
-                    source %s
-                    %s -H 'Content-Type: application/json' "$DROVER_URL/v1/desired_lrps" -d @%s
-                    %s "$DROVER_URL/v1/actual_lrps/web"
+                    %s./drover desire web -i 3 -p 8080 -- sh -c 'exec python3 -m http.server --bind 127.0.0.1 "$PORT"'
+                    %s./drover status web
+                    %s./drover events
+                  For curl: source %s (README.md: "The same through the REST API").
 
                   Cluster events follow here; Ctrl-C stops everything.
 
-                """, seconds, url, url, user, password, kafka, env, curl, example, curl);
+                """, seconds, url, url, user, password, kafka, source, source, source, env);
     }
 }
