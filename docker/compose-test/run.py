@@ -92,14 +92,16 @@ def build_images():
 
 def can_run_privileged():
     """Whether this daemon can start a privileged container (the reps' cgroups need one). Where the daemon itself lacks a
-    capability (a sandboxed machine), runc refuses every privileged container: the reps then run unprivileged and
+    capability (a sandboxed machine), runc refuses every privileged container run as root: the reps then run unprivileged and
     sample /proc, and the walk-through expects SAMPLING instead of cgroups."""
-    probe = subprocess.run(["docker", "run", "--rm", "--privileged", "--entrypoint", "true", "drover/rep-service:" +
+    # As the reps run it: root, which a privileged container gives every capability (a non-root user starts anyway).
+    probe = subprocess.run(["docker", "run", "--rm", "--privileged", "--user", "root", "--entrypoint", "true",
+                            "drover/rep-service:" +
                             os.environ.get("DROVER_IMAGE_TAG", "dev")], capture_output=True, text=True, timeout=120)
     if probe.returncode == 0:
         return True
-    said = (probe.stderr + probe.stdout).strip().splitlines() or [f"exit {probe.returncode}"]
-    log(f"privileged containers cannot run here ({said[-1][-160:]}): the reps run unprivileged and sample /proc "
+    said = [line for line in (probe.stderr + probe.stdout).splitlines() if "rror" in line] or [f"exit {probe.returncode}"]
+    log(f"privileged containers cannot run here ({said[0][-160:]}): the reps run unprivileged and sample /proc "
         "instead of cgroups")
     return False
 
