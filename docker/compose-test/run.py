@@ -91,16 +91,17 @@ def build_images():
 
 
 def can_run_privileged():
-    """Whether this daemon can start a privileged container (the reps' cgroups need one). Where the daemon itself lacks a
-    capability (a sandboxed machine), runc refuses every privileged container run as root: the reps then run unprivileged and
-    sample /proc, and the walk-through expects SAMPLING instead of cgroups."""
+    """Whether this daemon can start a privileged container (the reps' cgroups need one). Where the daemon itself lacks
+    a capability (a sandboxed machine), runc refuses every privileged container run as root: the reps then run
+    unprivileged and sample /proc, and the walk-through expects SAMPLING instead of cgroups."""
     # As the reps run it: root, which a privileged container gives every capability (a non-root user starts anyway).
     probe = subprocess.run(["docker", "run", "--rm", "--privileged", "--user", "root", "--entrypoint", "true",
                             "drover/rep-service:" +
                             os.environ.get("DROVER_IMAGE_TAG", "dev")], capture_output=True, text=True, timeout=120)
     if probe.returncode == 0:
         return True
-    said = [line for line in (probe.stderr + probe.stdout).splitlines() if "rror" in line] or [f"exit {probe.returncode}"]
+    output = (probe.stderr + probe.stdout).splitlines()
+    said = [line for line in output if "rror" in line] or [f"exit {probe.returncode}"]
     log(f"privileged containers cannot run here ({said[0][-160:]}): the reps run unprivileged and sample /proc "
         "instead of cgroups")
     return False
