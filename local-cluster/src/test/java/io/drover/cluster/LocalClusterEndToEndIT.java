@@ -3,6 +3,9 @@ package io.drover.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,13 +36,18 @@ class LocalClusterEndToEndIT {
 
     private LocalCluster cluster;
     private Api api;
+    private int takenPort;
 
     @BeforeAll
-    void startCluster() {
-        ClusterUnderTest started = ClusterUnderTest.start(
-                new LocalClusterSettings(dataDir, true, 0, 3, 0, "e2e", "e2e-secret", EndToEndSettings.FAST));
-        cluster = started.cluster();
-        api = started.api();
+    void startCluster() throws IOException {
+        // The receptor is asked for a port another process holds, as a second ./drover-local finds 8080 taken.
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            takenPort = taken.getLocalPort();
+            ClusterUnderTest started = ClusterUnderTest.start(new LocalClusterSettings(dataDir, true, takenPort, 3, 0,
+                    "e2e", "e2e-secret", EndToEndSettings.FAST));
+            cluster = started.cluster();
+            api = started.api();
+        }
     }
 
     @AfterAll
@@ -48,6 +56,12 @@ class LocalClusterEndToEndIT {
             cluster.close();
             assertThat(TestCgroups.left()).as("cgroups left after the cluster stopped every instance").isEmpty();
         }
+    }
+
+    @Test
+    void aReceptorPortThatIsTakenGivesWayToAFreeOne() {
+        assertThat(URI.create(cluster.receptorUrl()).getPort()).isNotEqualTo(takenPort).isPositive();
+        assertThat(api.cells()).hasSize(3);
     }
 
     @Test
