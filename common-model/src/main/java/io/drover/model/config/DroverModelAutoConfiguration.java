@@ -15,6 +15,8 @@ import io.drover.model.messaging.OutboxProperties;
 import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.OutboxSignal;
 import io.drover.model.messaging.Topics;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
@@ -40,7 +42,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Gives every service the shared model: entities and read repositories, the two lifecycles (the only write paths),
+ * Gives every service the shared model: entities and read repositories, the lifecycles (the only write paths),
  * the outbox and its relay, topic creation, cell presence, domains and leader locks. Producers are made durable here
  * ({@code acks=all}, idempotence) so no service can forget it.
  */
@@ -112,6 +114,19 @@ public class DroverModelAutoConfiguration {
     @Bean
     DesiredLrpLifecycle desiredLrpLifecycle(LifecycleFactory factory, LifecycleProperties properties) {
         return factory.desiredLrpLifecycle(properties.optimisticLockAttempts());
+    }
+
+    /** The only write path to tasks; its transactions and lost-race retries work like the LRP lifecycles'. */
+    @Bean
+    TaskLifecycle taskLifecycle(PlatformTransactionManager txManager, JdbcTemplate jdbc, Outbox outbox, Clock clock,
+            Supplier<UUID> idGenerator, LifecycleProperties properties) {
+        return TaskLifecycle.create(new TransactionTemplate(txManager), jdbc, outbox, clock, idGenerator,
+                properties.optimisticLockAttempts());
+    }
+
+    @Bean
+    TaskReads taskReads(JdbcTemplate jdbc) {
+        return new TaskReads(jdbc);
     }
 
     @Bean
