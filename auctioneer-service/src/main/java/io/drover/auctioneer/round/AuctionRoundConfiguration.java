@@ -6,6 +6,8 @@ import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.model.messaging.Topics;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Properties;
@@ -40,21 +42,34 @@ class AuctionRoundConfiguration {
     }
 
     @Bean
-    AuctionRound auctionRound(JdbcTemplate jdbc, CellPresence presence, Clock clock, Scheduler scheduler,
-            ActualLrpLifecycle lifecycle, AuctioneerProperties properties, Supplier<UUID> idGenerator,
-            MeterRegistry meters) {
-        return new AuctionRound(new AuctionSnapshots(jdbc, presence, clock), scheduler, lifecycle,
+    AuctionSnapshots auctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock, TaskReads tasks) {
+        return new AuctionSnapshots(jdbc, presence, clock, tasks);
+    }
+
+    @Bean
+    AuctionRound auctionRound(AuctionSnapshots snapshots, Scheduler scheduler, ActualLrpLifecycle lifecycle,
+            AuctioneerProperties properties, Supplier<UUID> idGenerator, MeterRegistry meters) {
+        return new AuctionRound(snapshots, scheduler, lifecycle,
                 new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator), new AuctionMetrics(meters));
+    }
+
+    /** The tasks of each round, placed after its LRPs on the same cells (see {@link TaskAuction}). */
+    @Bean
+    TaskAuction taskAuction(TaskReads tasks, AuctionSnapshots snapshots, Scheduler scheduler,
+            TaskLifecycle lifecycle, AuctioneerProperties properties, Supplier<UUID> idGenerator,
+            MeterRegistry meters) {
+        return new TaskAuction(tasks, snapshots::cells, scheduler, lifecycle,
+                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator), meters);
     }
 
     @Bean(CONTAINER)
     KafkaMessageListenerContainer<String, String> auctionRoundsContainer(ConsumerFactory<String, String> consumers,
-            KafkaTopicsProperties topics, AuctioneerProperties properties, AuctionRound round) {
+            KafkaTopicsProperties topics, AuctioneerProperties properties, AuctionRound round, TaskAuction tasks) {
         ContainerProperties container = new ContainerProperties(IntStream.range(0, topics.startRequestPartitions())
                 .mapToObj(p -> new TopicPartitionOffset(Topics.START_REQUESTS, p)).toArray(TopicPartitionOffset[]::new));
         container.setGroupId(properties.groupId());
         container.setAckMode(ContainerProperties.AckMode.BATCH);
-        container.setMessageListener(new StartRequestListener(round));
+        container.setMessageListener(new StartRequestListener(round, tasks));
         Properties consumer = new Properties();
         consumer.setProperty(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(properties.maxRoundSize()));
         consumer.setProperty(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(8 * 1024 * 1024));

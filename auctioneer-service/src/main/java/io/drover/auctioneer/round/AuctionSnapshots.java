@@ -7,6 +7,7 @@ import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.Resources;
 import io.drover.model.json.Json;
 import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.task.TaskReads;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -59,11 +60,13 @@ class AuctionSnapshots {
     private final JdbcTemplate jdbc;
     private final CellPresence presence;
     private final Clock clock;
+    private final TaskReads tasks;
 
-    AuctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock) {
+    AuctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock, TaskReads tasks) {
         this.jdbc = jdbc;
         this.presence = presence;
         this.clock = clock;
+        this.tasks = tasks;
     }
 
     List<Work> work(List<ActualLrpKey> keys) {
@@ -84,7 +87,7 @@ class AuctionSnapshots {
         return work;
     }
 
-    /** Live, ACTIVE cells (evacuating ones take nothing new) with their current allocation. */
+    /** Live, ACTIVE cells (evacuating ones take nothing new) with their current allocation, tasks included. */
     List<CellLoad> cells() {
         Instant now = clock.instant();
         List<Cell> schedulable = presence.live().stream().filter(c -> c.isSchedulable(now)).toList();
@@ -100,7 +103,8 @@ class AuctionSnapshots {
                 allocations.computeIfAbsent(cell, c -> new Allocation()).add(rs);
             }
         });
-        return schedulable.stream().map(c -> allocations.getOrDefault(c.cellId(), new Allocation()).of(c)).toList();
+        return TaskLoads.including(schedulable.stream()
+                .map(c -> allocations.getOrDefault(c.cellId(), new Allocation()).of(c)).toList(), tasks.loadByCell());
     }
 
     private static Set<String> tags(String json) {
