@@ -11,6 +11,7 @@ import io.drover.rep.executor.Executor;
 import io.drover.rep.intake.WorkSink;
 import io.drover.rep.records.RecordView;
 import io.drover.rep.sync.SyncPlan;
+import io.drover.rep.task.CellTasks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One cell: its presence, its executor and its work. Everything it is told (placements, stop requests, container
  * events, timer ticks) is queued and handled in serial passes on the shared worker pool, in this order: heartbeat,
- * container events, stop requests, placements, sync. A pass that fails (the database is unreachable) leaves its work
+ * container events, stop requests, placements, its tasks ({@link CellTasks}), sync (instances, then tasks). A pass that fails (the database is unreachable) leaves its work
  * queued for the next one; the containers keep running meanwhile.
  */
 public final class CellAgent implements WorkSink, ContainerListener {
@@ -44,6 +45,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Allocations allocations;
     private final Reconciler reconciler;
     private final Placements placements;
+    private final CellTasks tasks;
     private final AgentWorker worker;
     private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
     private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
@@ -58,7 +60,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private ScheduledFuture<?> heartbeatTimer;
     private ScheduledFuture<?> syncTimer;
 
-    CellAgent(CellSettings settings, Executor executor, RepServices services) {
+    CellAgent(CellSettings settings, Executor executor, Executor taskExecutor, RepServices services) {
         this.settings = settings;
         this.executor = executor;
         this.services = services;
@@ -67,6 +69,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
         this.placements = new Placements(executor, ops, allocations, services, settings.cellId());
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
+        this.tasks = new CellTasks(settings.cellId(), taskExecutor, services.tasks(), services.commits(), allocations,
+                worker::wake, settings.timing().stopGrace());
         this.presence = new Presence(services.presence(), settings, services.metrics());
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
@@ -89,6 +93,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
             log.warn("adopt-reservation-failed cell={} error=\"{}\"", cellId(), e.getMessage());
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
+        tasks.start();
         long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
         // The first heartbeat goes with the first pass, before the cell reconciles; later ones run on the heartbeat
         // pool, so a cell whose work queues up (a burst, a slow database) does not look dead for it. They start at a
@@ -104,6 +109,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
     public void placed(List<LrpsPlaced.Placement> placements) {
         placed.addAll(placements);
         worker.wake();
+    }
+
+    @Override
+    public void tasksPlaced(List<LrpsPlaced.TaskPlacement> placements) {
+        tasks.placed(placements);
+    }
+
+    @Override
+    public void taskCancelled(String taskGuid) {
+        tasks.cancelRequested(taskGuid);
     }
 
     @Override
@@ -144,6 +159,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
         return executor;
     }
 
+    /** The cell's executors: its instances', then its tasks'. */
+    public List<Executor> executors() {
+        return List.of(executor, tasks.executor());
+    }
+
     /** Stops ticking and handling work until {@link #start()} again; containers keep running, events stay queued. */
     void pause() {
         closed = true;
@@ -155,6 +175,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     void close() {
         pause();
         executor.close();
+        tasks.close();
     }
 
     private void pass() {
@@ -168,9 +189,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
         step("container-events", this::handleContainerEvents);
         step("stop-requests", this::handleStopRequests);
         step("placements", this::handlePlacements);
+        step("tasks", () -> tasks.pass(isEvacuating()));
         if (syncDue) {
             syncDue = false;
             step("sync", this::sync);
+            step("task-sync", tasks::sync);
             scheduleSync();
         }
         if (isEvacuating()) {
@@ -239,7 +262,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     private void finishEvacuationIfDone() {
-        if (!drain.readyToFinish(executor.containers().size())) {
+        if (!drain.readyToFinish(executor.containers().size() + tasks.containers())) {
             return;
         }
         try {

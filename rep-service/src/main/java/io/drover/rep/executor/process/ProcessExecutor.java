@@ -126,6 +126,13 @@ public final class ProcessExecutor implements Executor {
         }
     }
 
+    /** Reads from the container's {@code app/} directory, which must hold the path (no escaping it by .. or links). */
+    @Override
+    public Optional<String> readFile(String instanceGuid, String path, int maxBytes) {
+        ProcessContainer container = containers.get(instanceGuid);
+        return container == null ? Optional.empty() : InstanceFiles.readHead(container.dir().app(), path, maxBytes);
+    }
+
     @Override
     public void addListener(ContainerListener listener) {
         listeners.add(listener);
