@@ -1,6 +1,7 @@
 package io.drover.rep.executor.process;
 
 import io.drover.model.cell.Resources;
+import io.drover.model.lrp.Action;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.NetInfo.PortMapping;
@@ -36,6 +37,7 @@ public final class ProcessExecutor implements Executor {
 
     private static final Logger log = LoggerFactory.getLogger(ProcessExecutor.class);
 
+
     private final String cellId;
 
     private final String address;
@@ -54,6 +56,8 @@ public final class ProcessExecutor implements Executor {
 
     private final HealthPoller health;
 
+    private final ActionTree actions;
+
     ProcessExecutor(String cellId, String address, Resources capacity, ProcessRuntime runtime) {
         this.cellId = cellId;
         this.address = address;
@@ -63,14 +67,16 @@ public final class ProcessExecutor implements Executor {
         this.watcher = new TreeWatcher(runtime, containers::values);
         this.health = new HealthPoller(runtime, new HealthProbe(runtime.launcher(),
                 runtime.properties().monitorTimeout(), this::environment), watcher);
+        this.actions = new ActionTree(runtime, new Downloads(runtime.properties().workDir()),
+                new ProgressLines(runtime.clock()), this::environment);
         watcher.start();
     }
 
     @Override
     public void run(ContainerSpec spec) {
-        RunAction action = spec.definition().action() == null ? null : spec.definition().action().run();
-        if (action == null || action.path() == null) {
-            throw new IllegalArgumentException("container " + spec.instanceGuid() + " has no run action");
+        Action action = spec.definition().action();
+        if (action == null || action.kind() == null || action.isPlainRun() && action.run().path() == null) {
+            throw new IllegalArgumentException("container " + spec.instanceGuid() + " has no action to run");
         }
         ProcessContainer container;
         synchronized (containers) {
@@ -89,7 +95,14 @@ public final class ProcessExecutor implements Executor {
         log.info("run-container instance_guid={} process_guid={} index={} ports={}", spec.instanceGuid(),
                 spec.key().processGuid(), spec.key().index(), container.netInfo().ports());
         container.publishCurrent();
-        runtime.scheduler().execute(() -> launch(container, action));
+        runtime.scheduler().execute(() -> {
+            if (action.isPlainRun()) {
+                launch(container, action.run());
+            } else {
+                actions.launch(container, action, this::started, (c, reason) -> watcher.terminate(c,
+                        ContainerState.CRASHED, reason, Duration.ZERO));
+            }
+        });
     }
 
     @Override
@@ -183,6 +196,11 @@ public final class ProcessExecutor implements Executor {
         log.info("container-launched instance_guid={} pid={} session={}", container.spec().instanceGuid(),
                 process.pid(), session);
         process.onExit().thenAcceptAsync(exited -> leaderExited(container, exited.exitValue()), runtime.scheduler());
+        started(container);
+    }
+
+    /** Launched: healthy at once without checks, else once its checks pass. */
+    private void started(ProcessContainer container) {
         if (HealthProbe.hasChecks(container.spec().definition())) {
             health.watch(container);
         } else {
