@@ -193,7 +193,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
         if (syncDue) {
             syncDue = false;
             step("sync", this::sync);
-            step("task-sync", tasks::sync);
+            step("task-sync", () -> tasks.sync(drain.mode() == SyncPlan.Mode.DEADLINE_PASSED));
             scheduleSync();
         }
         if (isEvacuating()) {

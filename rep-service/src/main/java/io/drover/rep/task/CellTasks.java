@@ -13,6 +13,7 @@ import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.RunOnce;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,7 @@ import org.slf4j.LoggerFactory;
 public final class CellTasks implements ContainerListener {
 
     private static final Logger log = LoggerFactory.getLogger(CellTasks.class);
+    static final String EVACUATED = "cell evacuated before completion";
 
     private final String cellId;
     private final Executor executor;
@@ -51,7 +53,8 @@ public final class CellTasks implements ContainerListener {
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
     private final Map<String, TaskDefinition> running = new ConcurrentHashMap<>();
     private final Map<String, TaskCompletion> failures = new LinkedHashMap<>();
-    private final Set<String> restarted = new HashSet<>();
+    /** Containers this cell stops for a reason of its own, which becomes their task's failure once they are gone. */
+    private final Map<String, String> interrupted = new HashMap<>();
     private final Set<String> stopping = new HashSet<>();
     private boolean synced;
 
@@ -72,7 +75,8 @@ public final class CellTasks implements ContainerListener {
     public void start() {
         for (Container c : executor.adopt()) {
             // a paused agent resuming gets back the containers it runs itself: those are not left-overs
-            if (!running.containsKey(c.instanceGuid()) && restarted.add(c.instanceGuid())) {
+            if (!running.containsKey(c.instanceGuid())
+                    && interrupted.putIfAbsent(c.instanceGuid(), TaskSyncPlan.CELL_RESTARTED) == null) {
                 log.info("task-container-left-by-restart task_guid={} cell={} instance_guid={}",
                         TaskContainers.taskGuid(c), cellId, c.instanceGuid());
                 stopping.add(c.instanceGuid());
@@ -121,9 +125,23 @@ public final class CellTasks implements ContainerListener {
         writeFailures();
     }
 
-    /** Compares the containers with the database and repairs: see {@link TaskSyncPlan}. */
-    public void sync() {
+    /**
+     * Compares the containers with the database and repairs: see {@link TaskSyncPlan}. Once a drain's deadline has
+     * passed, the tasks still running are stopped and fail "cell evacuated before completion".
+     */
+    public void sync(boolean drainDeadlinePassed) {
         List<Container> containers = executor.containers();
+        if (synced && containers.isEmpty()) {
+            // nothing runs here, and every start this cell made ran or was failed: a thousand idle cells of one
+            // process need not ask the database every sync
+            return;
+        }
+        if (drainDeadlinePassed) {
+            containers.stream().filter(c -> !RunOnce.ended(c)).forEach(c -> {
+                interrupted.putIfAbsent(c.instanceGuid(), EVACUATED);
+                stop(c, EVACUATED);
+            });
+        }
         containers.stream().filter(RunOnce::ended).forEach(c -> changed.add(c.instanceGuid()));
         List<TaskReads.TaskSummary> tasks = reads.ofCell(cellId,
                 containers.stream().map(TaskContainers::taskGuid).toList());
@@ -196,8 +214,8 @@ public final class CellTasks implements ContainerListener {
 
     /** How a container's end completes its task; empty when there is nothing to report (it was stopped on purpose). */
     private Optional<TaskCompletion> completion(Container c) {
-        if (restarted.contains(c.instanceGuid())) {
-            return Optional.of(TaskCompletion.failed(cellId, TaskSyncPlan.CELL_RESTARTED));
+        if (interrupted.containsKey(c.instanceGuid())) {
+            return Optional.of(TaskCompletion.failed(cellId, interrupted.get(c.instanceGuid())));
         }
         if (c.state() == ContainerState.STOPPED) {
             return Optional.empty();
@@ -224,7 +242,7 @@ public final class CellTasks implements ContainerListener {
         executor.forget(c.instanceGuid());
         capacity.release(c.instanceGuid());
         running.remove(c.instanceGuid());
-        restarted.remove(c.instanceGuid());
+        interrupted.remove(c.instanceGuid());
         stopping.remove(c.instanceGuid());
     }
 

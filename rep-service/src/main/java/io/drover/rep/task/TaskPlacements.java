@@ -9,7 +9,6 @@ import io.drover.model.task.TaskStart;
 import io.drover.model.task.TaskState;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.Executor;
-import io.drover.rep.executor.InsufficientResourcesException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -112,7 +111,8 @@ final class TaskPlacements {
                 ran.add(task);
                 log.info("start-task task_guid={} cell={} instance_guid={}", task.taskGuid(), cellId,
                         spec.instanceGuid());
-            } catch (InsufficientResourcesException | IllegalArgumentException e) {
+            } catch (RuntimeException e) {
+                // started but not running: it must fail now, nothing else would ever notice
                 capacity.release(spec.instanceGuid());
                 failedToRun.accept(new Failure(task.taskGuid(), "failed to start: " + e.getMessage()));
             }
