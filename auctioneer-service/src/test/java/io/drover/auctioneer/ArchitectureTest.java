@@ -42,6 +42,13 @@ class ArchitectureTest {
             .because("the placement decision is a pure function over a snapshot: no Spring, no I/O");
 
     @ArchTest
+    static final ArchRule allocationViewIsPure = classes().that().resideInAPackage("..auctioneer.allocation..")
+            .and().haveNameNotMatching(".*\\.(Allocations|AllocationReader|AllocationConfiguration)(\\$.*)?")
+            .should().onlyDependOnClassesThat(resideInAnyPackage("java.lang..", "java.util..",
+                    "io.drover.auctioneer.allocation..", "io.drover.auctioneer.scheduling..", "io.drover.model.cell.."))
+            .because("the view's arithmetic is tested with tables of cases: no Spring, no I/O");
+
+    @ArchTest
     static final ArchRule writesNothingButThroughTheLifecycle = noClasses().that()
             .resideInAPackage("io.drover.auctioneer..")
             .should().callMethodWhere(target(owner(JavaClass.Predicates.assignableTo(JdbcOperations.class)))

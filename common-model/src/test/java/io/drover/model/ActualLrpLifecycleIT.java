@@ -2,6 +2,7 @@ package io.drover.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.drover.model.Records.Audit;
 import io.drover.model.cell.CellPresence;
@@ -26,13 +27,18 @@ import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Topics;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -247,11 +253,17 @@ class ActualLrpLifecycleIT {
                         org.assertj.core.groups.Tuple.tuple("RUNNING", "UNCLAIMED"),
                         org.assertj.core.groups.Tuple.tuple("RUNNING", "UNCLAIMED"),
                         org.assertj.core.groups.Tuple.tuple("RUNNING", "CRASHED"));
-        LifecycleEvent crashed = lastMessage(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class);
+        List<LifecycleEvent> events = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class);
+        LifecycleEvent crashed = events.get(events.size() - 2);
         assertThat(crashed.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_CRASHED);
         assertThat(crashed.after().get("next_restart_at").asLong())
                 .isEqualTo(clock.instant().plusSeconds(30).toEpochMilli());
         assertThat(crashed.before().get("state").asString()).isEqualTo("RUNNING");
+        LifecycleEvent changed = events.get(events.size() - 1);
+        assertThat(changed.type()).as("a client following changes sees the crash too (as Diego announces it)")
+                .isEqualTo(LifecycleEvent.ACTUAL_LRP_CHANGED);
+        assertThat(changed.before()).isEqualTo(crashed.before());
+        assertThat(changed.after()).isEqualTo(crashed.after());
     }
 
     @Test
@@ -316,6 +328,49 @@ class ActualLrpLifecycleIT {
                 });
         assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_REMOVED))
                 .extracting(Audit::index).containsExactlyInAnyOrder(0, 2);
+        assertThat(records.audit(guid)).as("who asked the live cell to stop, and why, is on record")
+                .filteredOn(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED)).singleElement()
+                .satisfies(a -> {
+                    assertThat(a.index()).isEqualTo(1);
+                    assertThat(a.reason()).isEqualTo("scaled down");
+                    assertThat(a.actorService()).isEqualTo("receptor");
+                    assertThat(a.from()).isEqualTo("RUNNING");
+                });
+        assertThat(records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class))
+                .as("a stop request is not a lifecycle event").extracting(LifecycleEvent::type)
+                .doesNotContain(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED);
+    }
+
+    @Test
+    void aStopRequestIsNeverAuditedAfterARemovalThatCommittedWhileTheRetireWasDeciding() throws Exception {
+        String liveCell = "cell-live-" + UUID.randomUUID();
+        heartbeat(liveCell);
+        InstanceOwner owner = InstanceOwner.of("ig-1", liveCell);
+        running(1, owner);
+        running(2, InstanceOwner.of("ig-2", "cell-gone-" + UUID.randomUUID()));
+        // The retire reads both records, then blocks deleting index 2 (held by this test) before it writes anything.
+        DataSource dataSource = jdbc.getDataSource();
+        try (Connection holder = dataSource.getConnection()) {
+            holder.setAutoCommit(false);
+            try (Statement s = holder.createStatement()) {
+                s.execute("SELECT 1 FROM actual_lrps WHERE process_guid = '" + guid + "' AND instance_index = 2 "
+                        + "FOR UPDATE");
+            }
+            CompletableFuture<Map<ActualLrpKey, Outcome>> retire = CompletableFuture.supplyAsync(
+                    () -> lifecycle.retire(List.of(key(1), key(2)), "scaled down", CONVERGER));
+            await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.queryForObject("""
+                    SELECT count(*) FROM pg_stat_activity
+                    WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM actual_lrps%'""", Long.class) > 0);
+            // Meanwhile the cell stops index 1 and removes its record.
+            assertThat(lifecycle.remove(key(1), owner, "stopped", Actor.cell(liveCell))).isEqualTo(Outcome.CHANGED);
+            holder.rollback();
+            assertThat(retire.get(30, TimeUnit.SECONDS)).containsEntry(key(2), Outcome.CHANGED);
+        }
+
+        assertThat(records.audit(guid)).as("the audit trail of index 1 ends with its removal")
+                .filteredOn(a -> Integer.valueOf(1).equals(a.index())).last()
+                .extracting(Audit::type).isEqualTo(LifecycleEvent.ACTUAL_LRP_REMOVED);
+        assertThat(actuals.findByProcessGuid(guid)).isEmpty();
     }
 
     @Test
@@ -365,6 +420,66 @@ class ActualLrpLifecycleIT {
         }
         lifecycle.claim(key(index), owner, Actor.cell(owner.cellId()));
         lifecycle.start(new StartedInstance(key(index), "d1", owner, NET), Actor.cell(owner.cellId()));
+    }
+
+    @Test
+    void evacuatingARunningInstanceKeepsATwinServingWhileTheSlotIsAuctionedAgain() {
+        heartbeat("cell-drain");
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");
+        running(0, owner);
+        Actor rep = Actor.cell("cell-drain");
+
+        assertThat(lifecycle.evacuate(Map.of(key(0), owner), rep)).containsEntry(key(0), Outcome.CHANGED);
+        assertThat(lifecycle.evacuate(Map.of(key(0), owner), rep)).as("the drain repeats every sync")
+                .containsEntry(key(0), Outcome.NO_OP);
+
+        assertThat(actuals.findById(key(0)).orElseThrow().state()).isEqualTo(ActualLrpState.UNCLAIMED);
+        ActualLrp twin = actuals.findEvacuating(key(0)).orElseThrow();
+        assertThat(twin.owner()).isEqualTo(owner);
+        assertThat(twin.netInfo()).isEqualTo(NET);
+        assertThat(lastMessage(Topics.START_REQUESTS, guid, LrpStartRequested.class).indices()).containsExactly(0);
+        List<LifecycleEvent> events = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class);
+        assertThat(events.get(events.size() - 2).type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_CREATED);
+        assertThat(events.get(events.size() - 2).after().get("evacuating").asBoolean()).isTrue();
+        assertThat(events.get(events.size() - 1).after().get("state").asString()).isEqualTo("UNCLAIMED");
+
+        // the replacement runs elsewhere; the draining cell stops its container and removes what it holds: the twin
+        running(0, InstanceOwner.of("ig-2", "cell-other"));
+        assertThat(lifecycle.remove(key(0), owner, "container stopped", rep)).isEqualTo(Outcome.CHANGED);
+        assertThat(actuals.findEvacuating(key(0))).isEmpty();
+        assertThat(actuals.findById(key(0)).orElseThrow().owner().cellId()).isEqualTo("cell-other");
+    }
+
+    @Test
+    void aTwinWhoseContainerExitsIsRemovedWithoutCrashingTheSlot() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");
+        running(0, owner);
+        lifecycle.evacuate(Map.of(key(0), owner), Actor.cell("cell-drain"));
+        long version = actuals.findById(key(0)).orElseThrow().version();
+
+        assertThat(lifecycle.crashAll(Map.of(key(0), new io.drover.model.lrp.CrashReport(owner, "exited with code 1")),
+                Actor.cell("cell-drain"))).containsEntry(key(0), Outcome.CHANGED);
+
+        assertThat(actuals.findEvacuating(key(0))).isEmpty();
+        ActualLrp slot = actuals.findById(key(0)).orElseThrow();
+        assertThat(slot.version()).isEqualTo(version);
+        assertThat(slot.crashCount()).isZero();
+    }
+
+    @Test
+    void retiringASlotStopsItsTwinToo() {
+        heartbeat("cell-drain");
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");
+        running(0, owner);
+        lifecycle.evacuate(Map.of(key(0), owner), Actor.cell("cell-drain"));
+
+        assertThat(lifecycle.retire(List.of(key(0)), "scaled down", Actor.service("receptor")))
+                .containsEntry(key(0), Outcome.CHANGED);
+
+        assertThat(actuals.findById(key(0))).as("the unclaimed slot is deleted").isEmpty();
+        assertThat(records.messages(Topics.STOP_REQUESTS, "cell-drain", LrpStopRequested.class))
+                .filteredOn(stop -> stop.processGuid().equals(guid)).singleElement()
+                .satisfies(stop -> assertThat(stop.instanceGuid()).isEqualTo("ig-1"));
     }
 
     private void heartbeat(String cellId) {

@@ -160,6 +160,26 @@ class DesiredLrpLifecycleIT {
     }
 
     @Test
+    void aRepairPlannedBeforeAScaleDownOrADeleteCreatesNothingTheUserTookAway() {
+        lifecycle.desire(definition(3), RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        // the converger saw 3 instances with index 2 missing, before the scale-down
+        assertThat(actualLifecycle.createMissing(guid, "d1", List.of(1, 2), "missing index",
+                Actor.service("converger"))).isEmpty();
+        assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0);
+
+        lifecycle.update(guid, new DesiredLrpUpdate(3, null, null), null, RECEPTOR);
+        actualLifecycle.retire(List.of(ActualLrpKey.of(guid, 1)), "restart", RECEPTOR);
+        assertThat(actualLifecycle.createMissing(guid, "d1", List.of(1), "missing index", Actor.service("converger")))
+                .as("still desired: created").containsExactly(1);
+
+        lifecycle.remove(guid, RECEPTOR);
+        assertThat(actualLifecycle.createMissing(guid, "d1", List.of(0, 1, 2), "missing index",
+                Actor.service("converger"))).as("deleted since the snapshot").isEmpty();
+        assertThat(actuals.findByProcessGuid(guid)).isEmpty();
+    }
+
+    @Test
     void updateThatChangesNothingKeepsTheVersion() {
         lifecycle.desire(definition(2), RECEPTOR);
         DesiredLrpSnapshot same = lifecycle.update(guid, new DesiredLrpUpdate(2, null, null), 0L, RECEPTOR);

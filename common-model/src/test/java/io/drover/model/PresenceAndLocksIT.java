@@ -54,11 +54,11 @@ class PresenceAndLocksIT {
     }
 
     @Test
-    void anEvacuatingCellStaysEvacuatingThroughHeartbeatsButTakesNoWork() {
+    void aDrainingCellStaysEvacuatingThroughItsHeartbeatsButTakesNoWork() {
         String cell = "cell-" + UUID.randomUUID();
         cells.heartbeat(registration(cell, 1024), TTL);
         cells.evacuate(cell);
-        cells.heartbeat(registration(cell, 1024), TTL);
+        cells.heartbeat(List.of(new CellPresence.Heartbeat(registration(cell, 1024), CellState.EVACUATING)), TTL);
         Cell evacuating = cells.find(cell).orElseThrow();
         assertThat(evacuating.state()).isEqualTo(CellState.EVACUATING);
         assertThat(evacuating.isLive(clock.instant())).isTrue();
@@ -66,6 +66,37 @@ class PresenceAndLocksIT {
 
         cells.remove(cell);
         assertThat(cells.find(cell)).isEmpty();
+    }
+
+    @Test
+    void aCellWhoseDrainWasInterruptedIsActiveAgainOnceItsRepBeatsWithoutDraining() {
+        String cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(registration(cell, 1024), TTL);
+        cells.evacuate(cell); // the rep is killed mid-drain; a new one starts and does not drain
+        cells.heartbeat(registration(cell, 1024), TTL);
+        assertThat(cells.find(cell).orElseThrow().state()).isEqualTo(CellState.ACTIVE);
+    }
+
+    @Test
+    void oneStatementBeatsForManyCells() {
+        List<CellPresence.Heartbeat> beats = java.util.stream.IntStream.range(0, 50)
+                .mapToObj(i -> new CellPresence.Heartbeat(registration("many-" + i + "-" + UUID.randomUUID(), 512),
+                        i % 2 == 0 ? CellState.ACTIVE : CellState.EVACUATING)).toList();
+        cells.heartbeat(beats, TTL);
+        for (CellPresence.Heartbeat beat : beats) {
+            Cell stored = cells.find(beat.registration().cellId()).orElseThrow();
+            assertThat(stored.state()).isEqualTo(beat.state());
+            assertThat(stored.registration()).isEqualTo(beat.registration());
+        }
+    }
+
+    @Test
+    void aCellAdvertisesWhereItServesLogsAndCanStopDoingSo() {
+        String cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(registration(cell, 1024).withLogEndpoint("http://10.0.0.1:1801"), TTL);
+        assertThat(cells.find(cell).orElseThrow().registration().logEndpoint()).isEqualTo("http://10.0.0.1:1801");
+        cells.heartbeat(registration(cell, 1024), TTL);
+        assertThat(cells.find(cell).orElseThrow().registration().logEndpoint()).isNull();
     }
 
     @Test

@@ -11,6 +11,8 @@ final class CellProperties {
 
     static Map<String, String> forCell(LocalClusterSettings settings, int i) {
         Map<String, String> p = new LinkedHashMap<>();
+        // Several reps share this machine: each log server takes a free port (its cells' presence says which).
+        p.put("drover.rep.logs.port", "0");
         if (settings.simulatedCells() > 0) {
             p.put("drover.rep.executor", "simulated");
             p.put("drover.rep.simulated-cells", String.valueOf(settings.simulatedCells()));

@@ -33,6 +33,8 @@ public final class LocalCluster implements AutoCloseable {
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final List<ConfigurableApplicationContext> reps = new CopyOnWriteArrayList<>();
     private final String receptorUrl;
+    /** Shared by the receptor and the reps' log servers; made per start, never printed. */
+    private final String logsSecret = randomSecret();
 
     private LocalCluster(LocalClusterSettings settings) {
         this.settings = settings;
@@ -180,6 +182,7 @@ public final class LocalCluster implements AutoCloseable {
         properties.put("spring.main.banner-mode", "off");
         properties.put("drover.receptor.username", settings.username());
         properties.put("drover.receptor.password", settings.password());
+        properties.put("drover.logs.secret", logsSecret);
         properties.putAll(kind.defaults(settings));
         properties.putAll(own);
         properties.putAll(settings.extraProperties());
@@ -191,6 +194,12 @@ public final class LocalCluster implements AutoCloseable {
         log.info("local-cluster-service-started service={} duration_ms={}", kind.applicationName(),
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         return context;
+    }
+
+    private static String randomSecret() {
+        byte[] bytes = new byte[24];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
     }
 
     public String receptorUrl() {

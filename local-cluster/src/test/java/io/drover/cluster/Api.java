@@ -78,6 +78,13 @@ final class Api {
         return actuals(processGuid).stream().filter(a -> "RUNNING".equals(a.path("state").asString())).toList();
     }
 
+    /** GET /v1/actual_lrps/{guid}/metrics: one entry per sampled index. */
+    List<JsonNode> metrics(String processGuid) {
+        List<JsonNode> list = new ArrayList<>();
+        Json.tree(call("GET", "/v1/actual_lrps/" + processGuid + "/metrics", null).body()).forEach(list::add);
+        return list;
+    }
+
     List<JsonNode> cells() {
         List<JsonNode> list = new ArrayList<>();
         Json.tree(call("GET", "/v1/cells", null).body()).forEach(list::add);

@@ -95,7 +95,10 @@ final class ClusterInvariants {
         return problems;
     }
 
-    /** Per instance, each audit row starts where the previous one ended, and the last ends in the current state. */
+    /**
+     * Per instance, each audit row starts where the previous one ended, and the last ends in the current state. A crash
+     * is told twice (crashed, then changed, as Diego does): the chain follows the change.
+     */
     private static List<String> eventsTellTheStory(Connection db) throws SQLException {
         List<String> problems = new ArrayList<>();
         Map<String, String> current = new HashMap<>();
@@ -108,7 +111,7 @@ final class ClusterInvariants {
         Map<String, String> last = new HashMap<>();
         try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("""
                 SELECT process_guid || '/' || instance_index, from_state, to_state, id FROM lrp_events
-                WHERE entity = 'actual' ORDER BY id""")) {
+                WHERE entity = 'actual' AND event_type <> 'actual_lrp_crashed' ORDER BY id""")) {
             while (rs.next()) {
                 String key = rs.getString(1);
                 if (last.containsKey(key) && !Objects.equals(last.get(key), rs.getString(2))) {

@@ -3,11 +3,20 @@ package io.drover.cluster;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
-/** A local cluster a test class started, once every one of its cells has registered, with its API and invariants. */
+/**
+ * A local cluster a test class started, once every one of its cells has registered, with its API and invariants. Its
+ * process cells make their cgroups under this JVM's own root ({@link TestCgroups}).
+ */
 record ClusterUnderTest(LocalCluster cluster, Api api, ClusterInvariants invariants) {
 
-    static ClusterUnderTest start(LocalClusterSettings settings) {
+    static ClusterUnderTest start(LocalClusterSettings given) {
+        Map<String, String> properties = new HashMap<>(given.extraProperties());
+        properties.putIfAbsent("drover.rep.process.cgroup-root", TestCgroups.ROOT);
+        LocalClusterSettings settings = new LocalClusterSettings(given.dataDir(), given.fresh(), given.receptorPort(),
+                given.cells(), given.simulatedCells(), given.username(), given.password(), properties);
         LocalCluster cluster = LocalCluster.start(settings);
         Api api = new Api(cluster);
         int cells = settings.cells() + settings.simulatedCells();

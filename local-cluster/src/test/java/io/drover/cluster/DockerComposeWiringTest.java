@@ -101,6 +101,15 @@ class DockerComposeWiringTest {
         assertThat(zones).hasSize(2);
     }
 
+    /** docs/process-executor.md: cgroups need root and a writable cgroup filesystem of the container's own. */
+    @Test
+    void theRepsMayGiveEachInstanceACgroup() {
+        for (String rep : List.of("rep-1", "rep-2")) {
+            assertThat(services.get(rep)).as(rep).containsEntry("user", "root").containsEntry("privileged", true)
+                    .containsEntry("cgroup", "private");
+        }
+    }
+
     @Test
     void everyEnvironmentVariableNamesARealSpringProperty() {
         for (String app : APPS) {

@@ -21,7 +21,7 @@ import org.apache.kafka.common.TopicPartition;
  * consumer draws from its own {@link Random}, seeded from {@link #seed} and its client id, so its fault sequence
  * replays for the same record sequence ({@code -Ddrover.faults.seed=...}).
  */
-public final class FaultyConsumerInterceptor implements ConsumerInterceptor<String, String> {
+public final class FaultyConsumerInterceptor implements ConsumerInterceptor<Object, Object> {
 
     /** Fault rates in 0..1 and the seed; set them before the cluster starts. */
     static volatile double drop;
@@ -35,7 +35,7 @@ public final class FaultyConsumerInterceptor implements ConsumerInterceptor<Stri
 
     private Random random = new Random(seed);
     private String consumer = "?";
-    private final List<ConsumerRecord<String, String>> held = new ArrayList<>();
+    private final List<ConsumerRecord<Object, Object>> held = new ArrayList<>();
 
     @Override
     public void configure(Map<String, ?> configs) {
@@ -44,14 +44,14 @@ public final class FaultyConsumerInterceptor implements ConsumerInterceptor<Stri
     }
 
     @Override
-    public synchronized ConsumerRecords<String, String> onConsume(ConsumerRecords<String, String> records) {
+    public synchronized ConsumerRecords<Object, Object> onConsume(ConsumerRecords<Object, Object> records) {
         SEEN.computeIfAbsent(consumer, k -> new AtomicLong()).addAndGet(records.count());
-        Map<TopicPartition, List<ConsumerRecord<String, String>>> out = new LinkedHashMap<>();
-        List<ConsumerRecord<String, String>> late = List.copyOf(held);
+        Map<TopicPartition, List<ConsumerRecord<Object, Object>>> out = new LinkedHashMap<>();
+        List<ConsumerRecord<Object, Object>> late = List.copyOf(held);
         held.clear();
         for (TopicPartition partition : records.partitions()) {
-            List<ConsumerRecord<String, String>> kept = new ArrayList<>();
-            for (ConsumerRecord<String, String> record : records.records(partition)) {
+            List<ConsumerRecord<Object, Object>> kept = new ArrayList<>();
+            for (ConsumerRecord<Object, Object> record : records.records(partition)) {
                 double roll = random.nextDouble();
                 if (roll < drop) {
                     count("drop");
@@ -70,7 +70,7 @@ public final class FaultyConsumerInterceptor implements ConsumerInterceptor<Stri
                 out.put(partition, kept);
             }
         }
-        for (ConsumerRecord<String, String> record : late) {
+        for (ConsumerRecord<Object, Object> record : late) {
             out.computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
                     .add(record);
         }

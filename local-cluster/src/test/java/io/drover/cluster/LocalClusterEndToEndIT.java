@@ -46,6 +46,7 @@ class LocalClusterEndToEndIT {
     void stopCluster() {
         if (cluster != null) {
             cluster.close();
+            assertThat(TestCgroups.left()).as("cgroups left after the cluster stopped every instance").isEmpty();
         }
     }
 
@@ -64,6 +65,72 @@ class LocalClusterEndToEndIT {
             await().atMost(Duration.ofSeconds(10)).until(() -> httpStatus(url) == 200);
         }
         api.delete(guid);
+    }
+
+    @Test
+    void theMetricsOfARunningWebServerArePlausibleAndRiseUnderLoad() {
+        assertThat(api.cells()).extracting(c -> c.path("isolation").asString())
+                .allMatch(mode -> mode.equals("CGROUPS_V1") || mode.equals("CGROUPS_V2") || mode.equals("SAMPLING"));
+        String guid = guid("metrics");
+        api.desire(Api.lrp(guid, 1, 64, "preloaded:host", "sh", "-c",
+                "exec python3 -m http.server --bind 127.0.0.1 \"$PORT\""));
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.running(guid).size() == 1);
+        JsonNode instance = api.running(guid).get(0);
+        String url = "http://" + instance.path("address").asString() + ":"
+                + instance.path("ports").get(0).path("host_port").asInt() + "/";
+        await().atMost(Duration.ofSeconds(10)).until(() -> httpStatus(url) == 200);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.metrics(guid).size() == 1);
+        JsonNode figures = api.metrics(guid).get(0);
+        assertThat(figures.path("index").asInt()).isZero();
+        assertThat(figures.path("instance_guid").asString()).isEqualTo(instance.path("instance_guid").asString());
+        assertThat(figures.path("memory_bytes").asLong()).isBetween(1L << 20, 64L << 20);
+        assertThat(figures.path("memory_limit_bytes").asLong()).isEqualTo(64L << 20);
+        assertThat(figures.path("disk_bytes").asLong()).isPositive();
+        assertThat(figures.path("uptime_s").asLong()).isNotNegative();
+        await().atMost(Duration.ofSeconds(30)).until(() -> cpuPercent(guid) < 5);
+        try (Load load = Load.on(url)) {
+            await().atMost(Duration.ofSeconds(40)).until(() -> cpuPercent(guid) > 5);
+        }
+        api.delete(guid);
+    }
+
+    private double cpuPercent(String guid) {
+        List<JsonNode> metrics = api.metrics(guid);
+        return metrics.isEmpty() ? -1 : metrics.get(0).path("cpu_percent").asDouble();
+    }
+
+    /** Two threads sending requests in a loop until closed. */
+    private record Load(List<Thread> threads) implements AutoCloseable {
+
+        static Load on(String url) {
+            HttpClient http = HttpClient.newHttpClient();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build();
+            List<Thread> threads = List.of(new Thread(() -> hammer(http, request)),
+                    new Thread(() -> hammer(http, request)));
+            threads.forEach(t -> {
+                t.setDaemon(true);
+                t.start();
+            });
+            return new Load(threads);
+        }
+
+        private static void hammer(HttpClient http, HttpRequest request) {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    http.send(request, HttpResponse.BodyHandlers.discarding());
+                } catch (InterruptedException e) {
+                    return;
+                } catch (java.io.IOException e) {
+                    // busy or going away: try again
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            threads.forEach(Thread::interrupt);
+        }
     }
 
     @Test
@@ -201,6 +268,7 @@ class LocalClusterEndToEndIT {
                 Map.entry("drover.rep.timing.presence-ttl", "4s"),
                 Map.entry("drover.rep.timing.sync-interval", "3s"),
                 Map.entry("drover.rep.timing.stop-grace", "2s"),
+                Map.entry("drover.rep.usage.interval", "1s"),
                 Map.entry("drover.converger.interval", "2s"),
                 Map.entry("drover.converger.desired-change-delay", "200ms"),
                 Map.entry("drover.converger.cell-watch-interval", "500ms"),

@@ -115,8 +115,9 @@ class MessagingFaultsIT {
         desired.keySet().removeIf(guid -> !guid.startsWith("faulty-"));
         assertThat(desired).as("every accepted write is visible").isEqualTo(expected);
         assertThat(FaultyConsumerInterceptor.INJECTED).containsKeys("drop", "duplicate", "reorder");
-        assertThat(FaultyConsumerInterceptor.SEEN.keySet()).anyMatch(k -> k.startsWith("drover-auctioneer"))
-                .anyMatch(k -> k.startsWith("drover-converger")).anyMatch(k -> k.contains("rep"));
+        assertThat(FaultyConsumerInterceptor.SEEN.keySet()).as("faults reached every service's consumers (group/client)")
+                .anyMatch(k -> k.startsWith("drover-auctioneer")).anyMatch(k -> k.contains("converger"))
+                .anyMatch(k -> k.contains("rep")).anyMatch(k -> k.contains("lifecycle-event-feed"));
     }
 
     @Test

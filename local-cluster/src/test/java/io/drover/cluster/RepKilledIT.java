@@ -69,9 +69,11 @@ class RepKilledIT {
                 cluster.close();
             }
         } finally {
-            // Shutdown KEEP leaves the workloads running by design: this test's own processes go here.
+            // Shutdown KEEP leaves the workloads running by design: this test's own processes go here, and their
+            // cgroups once they are gone.
             ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(MARKER))
                     .forEach(ProcessHandle::destroyForcibly);
+            TestCgroups.removeOnceEmpty();
         }
     }
 

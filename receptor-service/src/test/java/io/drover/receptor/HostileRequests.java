@@ -125,6 +125,11 @@ final class HostileRequests {
                     + "/index/0", TestApi.AUTHORIZATION, null), Expect.CLIENT_ERROR));
             cases.add(new Case("domain", request("PUT", "/v1/domains/" + segment, TestApi.AUTHORIZATION, null),
                     Expect.NO_SERVER_ERROR));
+            cases.add(new Case("logs-guid", request("GET", "/v1/actual_lrps/" + segment + "/index/0/logs",
+                    TestApi.AUTHORIZATION, null), Expect.CLIENT_ERROR));
+            cases.add(new Case("logs-query", request("GET", "/v1/actual_lrps/" + target + "/index/0/logs?"
+                    + pick("tail", "follow", "stream") + "=" + segment, TestApi.AUTHORIZATION, null),
+                    Expect.CLIENT_ERROR));
             cases.add(new Case("domain-nul", request("PUT", "/v1/domains/" + segment + "%00", TestApi.AUTHORIZATION,
                     null), Expect.CLIENT_ERROR));
             cases.add(new Case("domain-query", request("GET", pick("/v1/desired_lrps", "/v1/actual_lrps") + "?domain="

@@ -25,7 +25,8 @@ final class RequestFuzzer {
 
     private static final String[] METHODS = { "GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS" };
     private static final String[] PATHS = { "/v1/desired_lrps", "/v1/desired_lrps/%s", "/v1/actual_lrps",
-            "/v1/actual_lrps/%s", "/v1/actual_lrps/%s/index/%s", "/v1/cells", "/v1/domains", "/v1/domains/%s",
+            "/v1/actual_lrps/%s", "/v1/actual_lrps/%s/index/%s", "/v1/actual_lrps/%s/index/%s/logs?tail=%s&stream=%s",
+            "/v1/actual_lrps/%s/metrics", "/v1/cells", "/v1/domains", "/v1/domains/%s",
             "/v1/desired_lrps?domain=%s", "/v1/actual_lrps?domain=%s", "/v1/tasks", "/v1/tasks/%s",
             "/v1/tasks/%s/cancel", "/v1/tasks?state=%s", "/v1/tasks?cell_id=%s", "/v1/%s", "/actuator/%s", "/%s" };
     private static final String[] SEGMENTS = { "web", "fuzz-existing", "a.b", "a%20b", "%00", "..", "%2e%2e",
@@ -73,6 +74,9 @@ final class RequestFuzzer {
         String template = pick(PATHS);
         if (template.equals("/v1/actual_lrps/%s/index/%s")) {
             return template.formatted(pick(SEGMENTS), pick(INDICES));
+        }
+        if (template.startsWith("/v1/actual_lrps/%s/index/%s/logs")) {
+            return template.formatted(pick(SEGMENTS), pick(INDICES), pick(INDICES), pick(SEGMENTS));
         }
         String path = template.contains("%s") ? template.formatted(pick(SEGMENTS)) : template;
         // The event stream stays open by design; it is fuzzed by its own tests, not here.

@@ -12,6 +12,7 @@ public final class TestApi {
 
     public static final String USERNAME = "test-user";
     public static final String PASSWORD = "test-secret";
+    public static final String LOGS_SECRET = "logs-secret-for-tests";
     public static final String AUTHORIZATION = "Basic "
             + Base64.getEncoder().encodeToString((USERNAME + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
 

@@ -1,2 +1,2 @@
-/** Single active auctioneer: only the holder of the leader lock consumes start requests; standbys wait. */
+/** Single active auctioneer: only the holder of the leader lock consumes start requests and writes; standbys wait. */
 package io.drover.auctioneer.leadership;

@@ -1,7 +1,9 @@
 package io.drover.auctioneer.round;
 
+import io.drover.auctioneer.allocation.AllocationView;
+import io.drover.auctioneer.leadership.LeadershipLostException;
+import io.drover.auctioneer.round.RoundDecision.Decided;
 import io.drover.auctioneer.scheduling.CellLoad;
-import io.drover.auctioneer.scheduling.Schedule;
 import io.drover.auctioneer.scheduling.Scheduler;
 import io.drover.auctioneer.scheduling.Work;
 import io.drover.model.lrp.ActualLrpKey;
@@ -11,18 +13,23 @@ import io.drover.model.lrp.Outcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One auction: read what still needs a placement and the schedulable cells, decide with the {@link Scheduler}, commit
- * the placements (one auction result per cell, in the same transaction) and the failures through the lifecycle.
+ * One auction: read what still needs a placement, decide with the {@link Scheduler} on the leader's allocation view
+ * ({@link RoundDecision}), commit the placements (one auction result per cell, in the same transaction) and the
+ * failures through the lifecycle, and grow the view by the placements the lifecycle confirmed. The lifecycle is fenced
+ * by the leader lock, so a round whose leader was deposed after deciding writes nothing.
  */
 class AuctionRound {
 
@@ -30,15 +37,15 @@ class AuctionRound {
     private static final Logger log = LoggerFactory.getLogger(AuctionRound.class);
 
     private final AuctionSnapshots snapshots;
-    private final Scheduler scheduler;
+    private final RoundDecision decision;
     private final ActualLrpLifecycle lifecycle;
     private final RoundSettings settings;
     private final AuctionMetrics metrics;
 
-    AuctionRound(AuctionSnapshots snapshots, Scheduler scheduler, ActualLrpLifecycle lifecycle, RoundSettings settings,
-            AuctionMetrics metrics) {
+    AuctionRound(AuctionSnapshots snapshots, RoundDecision decision, ActualLrpLifecycle lifecycle,
+            RoundSettings settings, AuctionMetrics metrics) {
         this.snapshots = snapshots;
-        this.scheduler = scheduler;
+        this.decision = decision;
         this.lifecycle = lifecycle;
         this.settings = settings;
         this.metrics = metrics;
@@ -51,32 +58,70 @@ class AuctionRound {
         long started = System.nanoTime();
         UUID auctionId = settings.ids().get();
         List<Work> work = snapshots.work(List.copyOf(requested));
-        List<CellLoad> cells = work.isEmpty() ? List.of() : snapshots.cells();
-        Schedule schedule = scheduler.schedule(work, cells);
-        int placed = commit(schedule.placements(), batch -> lifecycle.place(auctionId, batch, ACTOR));
-        commit(schedule.failures(), batch -> lifecycle.failPlacement(batch, ACTOR));
-        Duration took = Duration.ofNanos(System.nanoTime() - started);
-        int starting = cells.stream().mapToInt(CellLoad::starting).sum() + placed;
-        metrics.round(requested.size(), requested.size() - work.size(), placed, schedule.failures().values(), starting,
-                took);
-        log.info("auction-round auction_id={} requested={} skipped={} placed={} failed={} cells={} duration_ms={}",
-                auctionId, requested.size(), requested.size() - work.size(), placed, schedule.failures().size(),
-                cells.size(), took.toMillis());
-        schedule.failures().forEach((key, error) -> log.debug("auction-placement-failed process_guid={} index={} "
-                + "error=\"{}\"", key.processGuid(), key.index(), error));
+        if (work.isEmpty()) {
+            report(auctionId, requested.size(), 0, 0, null, started);
+            return;
+        }
+        Decided decided = decision.decide(work);
+        settings.hook().beforeCommitting(decided.schedule());
+        int placed = apply(auctionId, decided, work);
+        report(auctionId, requested.size(), work.size(), placed, decided, started);
     }
 
-    /** Commits in transactions of a few thousand; returns how many succeeded (changed or already so). */
+    /** Writes the decision: placements, then failures. A fenced write (this leader was deposed) writes nothing more. */
+    private int apply(UUID auctionId, Decided decided, List<Work> work) {
+        try {
+            int placed = place(auctionId, decided, work);
+            commit(decided.schedule().failures(), batch -> lifecycle.failPlacement(batch, ACTOR), key -> {
+            });
+            return placed;
+        } catch (LeadershipLostException e) {
+            log.warn("auction-round-fenced auction_id={} decided={} cause=\"{}\"", auctionId, work.size(),
+                    e.getMessage());
+            throw e;
+        }
+    }
+
+    /** Metrics and the {@code auction-round} log line; {@code decided} is null when nothing needed a placement. */
+    private void report(UUID auctionId, int requested, int needed, int placed, Decided decided, long started) {
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        Map<ActualLrpKey, String> failures = decided == null ? Map.of() : decided.schedule().failures();
+        List<CellLoad> cells = decided == null ? List.of() : decided.loads();
+        int starting = cells.stream().mapToInt(CellLoad::starting).sum() + placed;
+        metrics.round(requested, requested - needed, placed, failures.values(), starting, took);
+        log.info("auction-round auction_id={} requested={} skipped={} placed={} failed={} cells={} view={} "
+                + "duration_ms={}", auctionId, requested, requested - needed, placed, failures.size(), cells.size(),
+                decided == null ? "-" : decided.viewSource().name().toLowerCase(Locale.ROOT), took.toMillis());
+        failures.forEach((key, error) -> log.debug("auction-placement-failed process_guid={} index={} error=\"{}\"",
+                key.processGuid(), key.index(), error));
+    }
+
+    /** Commits the placements; each one the lifecycle made takes its resources in the view at once. */
+    private int place(UUID auctionId, Decided decided, List<Work> work) {
+        Map<ActualLrpKey, Work> byKey = new HashMap<>();
+        work.forEach(w -> byKey.put(w.key(), w));
+        Map<ActualLrpKey, String> cellByKey = decided.schedule().placements();
+        AllocationView view = decided.view();
+        return commit(cellByKey, batch -> lifecycle.place(auctionId, batch, ACTOR),
+                key -> view.placed(cellByKey.get(key), byKey.get(key)));
+    }
+
+    /**
+     * Commits in transactions of a few thousand; returns how many succeeded (changed or already so) and hands each one
+     * the lifecycle changed to {@code changed}.
+     */
     private int commit(Map<ActualLrpKey, String> decided,
-            Function<Map<ActualLrpKey, String>, Map<ActualLrpKey, Outcome>> apply) {
+            Function<Map<ActualLrpKey, String>, Map<ActualLrpKey, Outcome>> apply, Consumer<ActualLrpKey> changed) {
         int succeeded = 0;
         List<Map.Entry<ActualLrpKey, String>> entries = new ArrayList<>(decided.entrySet());
         for (int from = 0; from < entries.size(); from += settings.commitBatchSize()) {
             Map<ActualLrpKey, String> batch = new LinkedHashMap<>();
             entries.subList(from, Math.min(entries.size(), from + settings.commitBatchSize()))
                     .forEach(e -> batch.put(e.getKey(), e.getValue()));
-            Map<ActualLrpKey, Outcome> outcomes = apply.apply(batch);
-            for (var outcome : outcomes.entrySet()) {
+            for (var outcome : apply.apply(batch).entrySet()) {
+                if (outcome.getValue().kind() == Outcome.Kind.CHANGED) {
+                    changed.accept(outcome.getKey());
+                }
                 if (outcome.getValue().succeeded()) {
                     succeeded++;
                 } else {
@@ -89,8 +134,8 @@ class AuctionRound {
         return succeeded;
     }
 
-    /** How a round commits: transaction size and the auction id supplier. */
-    record RoundSettings(int commitBatchSize, Supplier<UUID> ids) {
+    /** How a round commits: transaction size, the auction id supplier, and the hook between deciding and committing. */
+    record RoundSettings(int commitBatchSize, Supplier<UUID> ids, RoundHook hook) {
 
         RoundSettings {
             if (commitBatchSize < 1) {

@@ -1,40 +1,41 @@
 package io.drover.auctioneer.round;
 
 import io.drover.auctioneer.AuctioneerProperties;
+import io.drover.auctioneer.allocation.Allocations;
+import io.drover.auctioneer.leadership.LeadershipFence;
+import io.drover.auctioneer.leadership.LeadershipLostException;
 import io.drover.auctioneer.scheduling.Scheduler;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.model.messaging.TopicReader;
 import io.drover.model.messaging.Topics;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.util.Properties;
+import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
-import org.springframework.kafka.listener.ContainerProperties;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.kafka.listener.KafkaMessageListenerContainer;
-import org.springframework.kafka.support.TopicPartitionOffset;
-import org.springframework.util.backoff.FixedBackOff;
 
 /**
- * Wires the round to Kafka. The consumer is assigned every partition of the start request topic itself (no group
- * rebalance, so a new leader starts consuming at once) and commits offsets under one group id, so a new leader
- * resumes where the last one stopped. The container never starts on its own: leadership starts and stops it.
+ * Wires the round to Kafka. The reader takes every partition of the start request topic itself (no group rebalance, so
+ * a new leader starts consuming at once) and commits offsets under one group id, so a new leader resumes where the last
+ * one stopped. The reader never starts on its own: leadership starts and stops it.
  */
 @Configuration(proxyBeanMethods = false)
 class AuctionRoundConfiguration {
 
-    /** Name of the start request container bean, which leadership starts and stops. */
-    static final String CONTAINER = "auctionRoundsContainer";
+    /** Name of the start request reader bean, which leadership starts and stops. */
+    static final String READER = "auctionRoundsReader";
 
     @Bean
     Scheduler scheduler(AuctioneerProperties properties) {
@@ -42,43 +43,53 @@ class AuctionRoundConfiguration {
     }
 
     @Bean
-    AuctionSnapshots auctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock, TaskReads tasks) {
-        return new AuctionSnapshots(jdbc, presence, clock, tasks);
+    AuctionSnapshots auctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock) {
+        return new AuctionSnapshots(jdbc, presence, clock);
     }
 
     @Bean
-    AuctionRound auctionRound(AuctionSnapshots snapshots, Scheduler scheduler, ActualLrpLifecycle lifecycle,
+    RoundDecision roundDecision(AuctionSnapshots snapshots, Allocations allocations, Scheduler scheduler) {
+        return new RoundDecision(snapshots, allocations, scheduler);
+    }
+
+    /** Every write of a round goes through the lifecycle fenced by the leader lock (see {@link LeadershipFence}). */
+    @Bean
+    AuctionRound auctionRound(AuctionSnapshots snapshots, RoundDecision decision, ActualLrpLifecycle lifecycle,
+            LeadershipFence fence, AuctioneerProperties properties, Supplier<UUID> idGenerator, MeterRegistry meters,
+            ObjectProvider<RoundHook> hook) {
+        return new AuctionRound(snapshots, decision, lifecycle.guardedBy(fence),
+                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator,
+                        hook.getIfAvailable(() -> RoundHook.NONE)), new AuctionMetrics(meters));
+    }
+
+    /** The tasks of each round, placed after its LRPs on the same view and fenced the same way ({@link TaskAuction}). */
+    @Bean
+    TaskAuction taskAuction(TaskReads tasks, RoundDecision decision, TaskLifecycle lifecycle, LeadershipFence fence,
             AuctioneerProperties properties, Supplier<UUID> idGenerator, MeterRegistry meters) {
-        return new AuctionRound(snapshots, scheduler, lifecycle,
-                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator), new AuctionMetrics(meters));
+        return new TaskAuction(tasks, decision, lifecycle.guardedBy(fence),
+                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator, RoundHook.NONE), meters);
     }
 
-    /** The tasks of each round, placed after its LRPs on the same cells (see {@link TaskAuction}). */
-    @Bean
-    TaskAuction taskAuction(TaskReads tasks, AuctionSnapshots snapshots, Scheduler scheduler,
-            TaskLifecycle lifecycle, AuctioneerProperties properties, Supplier<UUID> idGenerator,
-            MeterRegistry meters) {
-        return new TaskAuction(tasks, snapshots::cells, scheduler, lifecycle,
-                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator), meters);
-    }
-
-    @Bean(CONTAINER)
-    KafkaMessageListenerContainer<String, String> auctionRoundsContainer(ConsumerFactory<String, String> consumers,
-            KafkaTopicsProperties topics, AuctioneerProperties properties, AuctionRound round, TaskAuction tasks) {
-        ContainerProperties container = new ContainerProperties(IntStream.range(0, topics.startRequestPartitions())
-                .mapToObj(p -> new TopicPartitionOffset(Topics.START_REQUESTS, p)).toArray(TopicPartitionOffset[]::new));
-        container.setGroupId(properties.groupId());
-        container.setAckMode(ContainerProperties.AckMode.BATCH);
-        container.setMessageListener(new StartRequestListener(round, tasks));
-        Properties consumer = new Properties();
-        consumer.setProperty(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(properties.maxRoundSize()));
-        consumer.setProperty(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(8 * 1024 * 1024));
-        container.setKafkaConsumerProperties(consumer);
-        KafkaMessageListenerContainer<String, String> listener = new KafkaMessageListenerContainer<>(consumers,
-                container);
-        listener.setAutoStartup(false);
-        // A round that cannot commit (database down) is retried; after that the converger re-auctions stale UNCLAIMED.
-        listener.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(1_000, 5)));
-        return listener;
+    /**
+     * Each poll is one round: everything queued (up to the round size), with no waiting window; offsets are committed
+     * after the round, so after its database commit (a redelivered request finds its instances placed and skips them).
+     * A round that cannot commit (database down) is retried a few times; after that its offsets are committed and the
+     * converger re-auctions the stale UNCLAIMED instances. A fenced round (this auctioneer was deposed) must not commit
+     * the offsets of requests it did not place: it is retried until leadership stops the reader, which leaves the
+     * batch to the new leader (or until it succeeds, had this auctioneer got the lock back).
+     */
+    @Bean(READER)
+    TopicReader auctionRoundsReader(ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
+            AuctioneerProperties properties, AuctionRound round, TaskAuction tasks) {
+        List<TopicPartition> partitions = IntStream.range(0, topics.startRequestPartitions())
+                .mapToObj(p -> new TopicPartition(Topics.START_REQUESTS, p)).toList();
+        return new TopicReader(consumers, new TopicReader.Settings("auction-rounds", properties.groupId(),
+                TopicReader.StartAt.COMMITTED_OR_EARLIEST, null, properties.maxRoundSize(), Duration.ofMillis(500), 5,
+                LeadershipLostException.class), c -> partitions, records -> {
+                    // the round's LRP instances first, then its tasks on what the instances left
+                    round.run(StartRequests.keys(records));
+                    tasks.run(StartRequests.taskGuids(records));
+                }, () -> {
+                });
     }
 }

@@ -19,9 +19,9 @@ final class StartRequests {
     }
 
     /** Deduplicated by {@code process_guid.index}, in the order first asked for. */
-    static Set<ActualLrpKey> keys(List<ConsumerRecord<String, String>> records) {
+    static Set<ActualLrpKey> keys(List<ConsumerRecord<String, byte[]>> records) {
         Set<ActualLrpKey> keys = new LinkedHashSet<>();
-        for (ConsumerRecord<String, String> record : records) {
+        for (ConsumerRecord<String, byte[]> record : records) {
             LrpStartRequested request = parse(record);
             if (request != null) {
                 for (int index : request.indices()) {
@@ -35,9 +35,9 @@ final class StartRequests {
     }
 
     /** The distinct task guids the batch asks to place, in the order first asked for. */
-    static Set<String> taskGuids(List<ConsumerRecord<String, String>> records) {
+    static Set<String> taskGuids(List<ConsumerRecord<String, byte[]>> records) {
         Set<String> guids = new LinkedHashSet<>();
-        for (ConsumerRecord<String, String> record : records) {
+        for (ConsumerRecord<String, byte[]> record : records) {
             // an unreadable record was reported by keys() already
             LrpStartRequested request = read(record, false);
             if (request != null) {
@@ -47,12 +47,12 @@ final class StartRequests {
         return guids;
     }
 
-    private static LrpStartRequested parse(ConsumerRecord<String, String> record) {
+    private static LrpStartRequested parse(ConsumerRecord<String, byte[]> record) {
         LrpStartRequested request = read(record, true);
         return request == null || request.processGuid() == null ? null : request;
     }
 
-    private static LrpStartRequested read(ConsumerRecord<String, String> record, boolean warn) {
+    private static LrpStartRequested read(ConsumerRecord<String, byte[]> record, boolean warn) {
         try {
             return Json.read(record.value(), LrpStartRequested.class);
         } catch (RuntimeException e) {

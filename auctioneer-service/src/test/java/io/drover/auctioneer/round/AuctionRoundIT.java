@@ -20,6 +20,7 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,10 +41,15 @@ import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.test.annotation.DirtiesContext;
 
-/** Start requests in, placements and auction results out, against real PostgreSQL and Kafka. */
-// A commit batch of 4 makes the 6-instance round commit in two transactions.
+/**
+ * Start requests in, placements and auction results out, against real PostgreSQL and Kafka; the leader's allocation
+ * view between and at reconciles. Tests that watch one cell's load use a rootfs of their own, so only their cells are
+ * candidates.
+ */
+// A commit batch of 4 makes the 6-instance round commit in two transactions; the reconcile interval runs on the
+// test's clock.
 @SpringBootTest(properties = { "drover.auctioneer.group-id=auctioneer-round-it",
-        "drover.auctioneer.commit-batch-size=4" })
+        "drover.auctioneer.commit-batch-size=4", "drover.auctioneer.reconcile-interval=3s" })
 @WithDroverInfrastructure
 // Close this context while PostgreSQL and Kafka still run: left to the JVM's shutdown hooks, the leader's lock release
 // races the embedded PostgreSQL's own shutdown hook and waits out Hikari's connection timeout.
@@ -51,6 +57,7 @@ import org.springframework.test.annotation.DirtiesContext;
 class AuctionRoundIT {
 
     private static final Resources CAPACITY = new Resources(4096, 20_000, 50);
+    private static final Duration RECONCILE_INTERVAL = Duration.ofSeconds(3);
 
     @Autowired
     CellPresence presence;
@@ -182,6 +189,65 @@ class AuctionRoundIT {
                 List.of(), memoryMb, 64, 0, 0, List.of(), null, null, null, null, null);
     }
 
+    @Test
+    void aReconcileAfterTheIntervalPicksUpTheCapacityARemovedInstanceFreed() {
+        String rootfs = "preloaded:" + UUID.randomUUID();
+        String a = "view-a-" + UUID.randomUUID();
+        String b = "view-b-" + UUID.randomUUID();
+        presence.heartbeat(cell(a, "z1", CAPACITY, rootfs), Duration.ofHours(1));
+        presence.heartbeat(cell(b, "z1", CAPACITY, rootfs), Duration.ofHours(1));
+        String filler = desireOne("filler", 2048, rootfs);
+        assertThat(placedCell(filler)).as("equal cells: the lowest id wins").isEqualTo(a);
+
+        desired.remove(filler, Actor.service("test"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> placedCells(filler).isEmpty());
+        // Within the interval the view still carries the removed instance on a: the next one goes to b.
+        assertThat(placedCell(desireOne("stale", 128, rootfs))).isEqualTo(b);
+
+        clock.advance(RECONCILE_INTERVAL);
+        assertThat(placedCell(desireOne("reconciled", 128, rootfs))).as("a is empty again after the reconcile")
+                .isEqualTo(a);
+    }
+
+    @Test
+    void aFullCellFreedByADeleteIsNotReportedShortOfResourcesButReconciledInTheSameRound() {
+        String rootfs = "preloaded:" + UUID.randomUUID();
+        String full = "one-container-" + UUID.randomUUID();
+        presence.heartbeat(cell(full, "z1", new Resources(4096, 20_000, 1), rootfs), Duration.ofHours(1));
+        String first = desireOne("first", 128, rootfs);
+        assertThat(placedCell(first)).isEqualTo(full);
+        desired.remove(first, Actor.service("test"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> placedCells(first).isEmpty());
+        double shortageReads = reconciles("shortage");
+
+        String second = desireOne("second", 128, rootfs);
+
+        assertThat(placedCell(second)).isEqualTo(full);
+        assertThat(jdbc.queryForObject("SELECT placement_error FROM actual_lrps WHERE process_guid = ?", String.class,
+                second)).isNull();
+        assertThat(reconciles("shortage")).isEqualTo(shortageReads + 1);
+    }
+
+    /** Desires one instance and waits for its placement or its placement error. */
+    private String desireOne(String name, int memoryMb, String rootfs) {
+        String guid = name + "-" + UUID.randomUUID();
+        desired.desire(lrp(guid, 1, memoryMb, rootfs), Actor.service("test"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.queryForObject("SELECT count(*) FROM actual_lrps "
+                + "WHERE process_guid = ? AND (placed_cell_id IS NOT NULL OR placement_error IS NOT NULL)",
+                Integer.class, guid) == 1);
+        return guid;
+    }
+
+    private String placedCell(String guid) {
+        return jdbc.queryForObject("SELECT coalesce(placed_cell_id, placement_error) FROM actual_lrps "
+                + "WHERE process_guid = ?", String.class, guid);
+    }
+
+    private double reconciles(String trigger) {
+        Timer timer = meters.find("drover.auction.allocation.reconcile").tag("trigger", trigger).timer();
+        return timer == null ? 0 : timer.count();
+    }
+
     private double counter(String name) {
         return meters.get(name).counter().count();
     }
@@ -198,12 +264,19 @@ class AuctionRoundIT {
     }
 
     static CellRegistration cell(String id, String zone, Resources capacity) {
-        return new CellRegistration(id, zone, id + ".local:1800", capacity, List.of("preloaded:host"), List.of(),
-                List.of());
+        return cell(id, zone, capacity, "preloaded:host");
+    }
+
+    static CellRegistration cell(String id, String zone, Resources capacity, String rootfs) {
+        return new CellRegistration(id, zone, id + ".local:1800", capacity, List.of(rootfs), List.of(), List.of());
     }
 
     static DesiredLrpDefinition lrp(String guid, int instances, int memoryMb) {
-        return new DesiredLrpDefinition(guid, "it", "preloaded:host", instances,
+        return lrp(guid, instances, memoryMb, "preloaded:host");
+    }
+
+    static DesiredLrpDefinition lrp(String guid, int instances, int memoryMb, String rootfs) {
+        return new DesiredLrpDefinition(guid, "it", rootfs, instances,
                 new Action(new RunAction("sleep", List.of("1000"), null, null, null)), null, null, 0, null, List.of(8080),
                 memoryMb, 128, 0, 0, new ArrayList<>(), null, null, null, null);
     }

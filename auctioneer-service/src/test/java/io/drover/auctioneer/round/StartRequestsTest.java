@@ -47,15 +47,16 @@ class StartRequestsTest {
         assertThat(StartRequests.keys(records)).containsExactly(ActualLrpKey.of("web", 0));
     }
 
-    private ConsumerRecord<String, String> tasks(String... guids) {
+    private ConsumerRecord<String, byte[]> tasks(String... guids) {
         return record(Json.write(LrpStartRequested.forTasks(UUID.randomUUID(), "d", List.of(guids), "test")));
     }
 
-    private ConsumerRecord<String, String> request(String guid, Integer... indices) {
+    private ConsumerRecord<String, byte[]> request(String guid, Integer... indices) {
         return record(Json.write(new LrpStartRequested(UUID.randomUUID(), guid, "d", List.of(indices), "test")));
     }
 
-    private ConsumerRecord<String, String> record(String value) {
-        return new ConsumerRecord<>(Topics.START_REQUESTS, 0, offset++, "key", value);
+    private ConsumerRecord<String, byte[]> record(String value) {
+        return new ConsumerRecord<>(Topics.START_REQUESTS, 0, offset++, "key",
+                value == null ? null : value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

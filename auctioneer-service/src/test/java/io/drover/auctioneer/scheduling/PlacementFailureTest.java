@@ -46,13 +46,24 @@ class PlacementFailureTest {
                         new Work(key("w", 0), 1, 1, "preloaded:other", Set.of()),
                         "found no compatible cell for required rootfs"),
                 Arguments.of("placement tags", List.of(cell("c", "z1")), tagged("w", 0, "b", "a"),
-                        "found no compatible cell with placement tags \"a\", \"b\""),
+                        "found no compatible cell with placement tags \"a\" and \"b\""),
                 Arguments.of("rootfs is checked before tags", List.of(cell("c", "z1")),
                         new Work(key("w", 0), 1, 1, "docker:///x", Set.of("a")),
                         "found no compatible cell for required rootfs"),
                 Arguments.of("tags are checked before resources", List.of(cell("c", "z1", CAPACITY)),
                         new Work(key("w", 0), 99_999, 1, Fixtures.ROOTFS, Set.of("gpu")),
-                        "found no compatible cell with placement tags \"gpu\""));
+                        "found no compatible cell with placement tag \"gpu\""));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "''       | found no compatible cell with no placement tags",
+            "a        | found no compatible cell with placement tag \"a\"",
+            "b,a      | found no compatible cell with placement tags \"a\" and \"b\"",
+            "c,a,b    | found no compatible cell with placement tags \"a\", \"b\" and \"c\"" })
+    void placementTagErrorsUseDiegosWording(String tags, String error) {
+        Set<String> requested = tags.isEmpty() ? Set.of() : Set.of(tags.split(","));
+        assertThat(PlacementErrors.placementTags(requested)).isEqualTo(error);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -91,7 +102,7 @@ class PlacementFailureTest {
 
         assertThat(s.placements().containsKey(w.key())).isEqualTo(placed);
         if (!placed) {
-            assertThat(s.failures().get(w.key())).startsWith("found no compatible cell with placement tags");
+            assertThat(s.failures().get(w.key())).startsWith("found no compatible cell with ");
         }
     }
 

@@ -18,7 +18,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public class CellPresence {
 
     private static final String COLUMNS = "cell_id, zone, address, memory_mb, disk_mb, containers, rootfs_providers, "
-            + "placement_tags, optional_placement_tags, state, heartbeat_at, expires_at, version";
+            + "placement_tags, optional_placement_tags, isolation, state, heartbeat_at, expires_at, version, "
+            + "log_endpoint";
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
@@ -28,18 +29,58 @@ public class CellPresence {
         this.clock = clock;
     }
 
-    /** Registers or refreshes the cell; keeps an EVACUATING state once set. */
+    private static final String UPSERT = "INSERT INTO cells (" + COLUMNS + ") "
+            + "SELECT c, z, a, m, d, n, rp, pt, opt, iso, st, ?, ?, 0, le FROM unnest(?::varchar[], ?::varchar[], "
+            + "?::varchar[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::varchar[], ?::varchar[], "
+            + "?::varchar[]) AS v(c, z, a, m, d, n, rp, pt, opt, iso, st, le) "
+            + "ON CONFLICT (cell_id) DO UPDATE SET zone = EXCLUDED.zone, address = EXCLUDED.address, "
+            + "memory_mb = EXCLUDED.memory_mb, disk_mb = EXCLUDED.disk_mb, containers = EXCLUDED.containers, "
+            + "rootfs_providers = EXCLUDED.rootfs_providers, placement_tags = EXCLUDED.placement_tags, "
+            + "optional_placement_tags = EXCLUDED.optional_placement_tags, isolation = EXCLUDED.isolation, "
+            + "state = EXCLUDED.state, heartbeat_at = EXCLUDED.heartbeat_at, expires_at = EXCLUDED.expires_at, "
+            + "log_endpoint = EXCLUDED.log_endpoint, version = cells.version + 1";
+
+    /** Registers or refreshes an ACTIVE cell (a cell that is not draining is ACTIVE, whatever an earlier run left). */
     public void heartbeat(CellRegistration r, Duration ttl) {
+        heartbeat(List.of(new Heartbeat(r, CellState.ACTIVE)), ttl);
+    }
+
+    /**
+     * Registers or refreshes many cells in one statement (a rep process hosting many cells beats for all of them at
+     * once), each in the state its rep says: a heartbeat is the whole truth about a cell, so a cell whose drain was
+     * interrupted (the rep killed mid-drain) is ACTIVE again once its next rep beats without draining.
+     */
+    public void heartbeat(List<Heartbeat> beats, Duration ttl) {
+        if (beats.isEmpty()) {
+            return;
+        }
         Instant now = clock.instant();
-        jdbc.update("INSERT INTO cells (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,'ACTIVE',?,?,0) "
-                + "ON CONFLICT (cell_id) DO UPDATE SET zone = EXCLUDED.zone, address = EXCLUDED.address, "
-                + "memory_mb = EXCLUDED.memory_mb, disk_mb = EXCLUDED.disk_mb, containers = EXCLUDED.containers, "
-                + "rootfs_providers = EXCLUDED.rootfs_providers, placement_tags = EXCLUDED.placement_tags, "
-                + "optional_placement_tags = EXCLUDED.optional_placement_tags, heartbeat_at = EXCLUDED.heartbeat_at, "
-                + "expires_at = EXCLUDED.expires_at, version = cells.version + 1",
-                r.cellId(), r.zone(), r.address(), r.capacity().memoryMb(), r.capacity().diskMb(),
-                r.capacity().containers(), Json.write(r.rootfsProviders()), Json.write(r.placementTags()),
-                Json.write(r.optionalPlacementTags()), Timestamp.from(now), Timestamp.from(now.plus(ttl)));
+        jdbc.update(con -> {
+            var ps = con.prepareStatement(UPSERT);
+            ps.setTimestamp(1, Timestamp.from(now));
+            ps.setTimestamp(2, Timestamp.from(now.plus(ttl)));
+            ps.setArray(3, con.createArrayOf("varchar", column(beats, r -> r.cellId())));
+            ps.setArray(4, con.createArrayOf("varchar", column(beats, r -> r.zone())));
+            ps.setArray(5, con.createArrayOf("varchar", column(beats, r -> r.address())));
+            ps.setArray(6, con.createArrayOf("int4", column(beats, r -> r.capacity().memoryMb())));
+            ps.setArray(7, con.createArrayOf("int4", column(beats, r -> r.capacity().diskMb())));
+            ps.setArray(8, con.createArrayOf("int4", column(beats, r -> r.capacity().containers())));
+            ps.setArray(9, con.createArrayOf("varchar", column(beats, r -> Json.write(r.rootfsProviders()))));
+            ps.setArray(10, con.createArrayOf("varchar", column(beats, r -> Json.write(r.placementTags()))));
+            ps.setArray(11, con.createArrayOf("varchar", column(beats, r -> Json.write(r.optionalPlacementTags()))));
+            ps.setArray(12, con.createArrayOf("varchar", column(beats, r -> r.isolation().name())));
+            ps.setArray(13, con.createArrayOf("varchar", beats.stream().map(b -> b.state().name()).toArray()));
+            ps.setArray(14, con.createArrayOf("varchar", column(beats, r -> r.logEndpoint())));
+            return ps;
+        });
+    }
+
+    private static Object[] column(List<Heartbeat> beats, java.util.function.Function<CellRegistration, ?> value) {
+        return beats.stream().map(b -> value.apply(b.registration())).toArray();
+    }
+
+    /** One cell's heartbeat: what it offers, and whether it takes work (ACTIVE) or drains (EVACUATING). */
+    public record Heartbeat(CellRegistration registration, CellState state) {
     }
 
     /** The cell stops taking work (the auctioneer skips it) while it drains. */
@@ -72,7 +113,8 @@ public class CellPresence {
                 rs.getString("address"),
                 new Resources(rs.getInt("memory_mb"), rs.getInt("disk_mb"), rs.getInt("containers")),
                 Cell.strings(rs.getString("rootfs_providers")), Cell.strings(rs.getString("placement_tags")),
-                Cell.strings(rs.getString("optional_placement_tags")));
+                Cell.strings(rs.getString("optional_placement_tags")),
+                CellIsolation.valueOf(rs.getString("isolation")), rs.getString("log_endpoint"));
         return new Cell(registration, CellState.valueOf(rs.getString("state")),
                 rs.getTimestamp("heartbeat_at").toInstant(), rs.getTimestamp("expires_at").toInstant(),
                 rs.getLong("version"));

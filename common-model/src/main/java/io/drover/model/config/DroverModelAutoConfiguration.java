@@ -17,6 +17,7 @@ import io.drover.model.messaging.OutboxSignal;
 import io.drover.model.messaging.Topics;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
+import io.drover.model.usage.InstanceUsages;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
@@ -42,9 +43,9 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Gives every service the shared model: entities and read repositories, the lifecycles (the only write paths),
- * the outbox and its relay, topic creation, cell presence, domains and leader locks. Producers are made durable here
- * ({@code acks=all}, idempotence) so no service can forget it.
+ * Gives every service the shared model: entities and read repositories, the lifecycles of LRPs and tasks (the only
+ * write paths), the outbox and its relay, topic creation, cell presence, instance usage figures, domains and leader
+ * locks. Producers are made durable here ({@code acks=all}, idempotence) so no service can forget it.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
@@ -137,6 +138,11 @@ public class DroverModelAutoConfiguration {
     @Bean
     CellPresence cellPresence(JdbcTemplate jdbc, Clock clock) {
         return new CellPresence(jdbc, clock);
+    }
+
+    @Bean
+    InstanceUsages instanceUsages(JdbcTemplate jdbc, Clock clock) {
+        return new InstanceUsages(jdbc, clock);
     }
 
     @Bean

@@ -26,6 +26,7 @@ public final class ActualLrp {
     private final ActualLrpKey key;
     private final String domain;
     private final UUID epoch;
+    private final boolean evacuating;
     private ActualLrpState state;
     private String instanceGuid;
     private String cellId;
@@ -39,12 +40,17 @@ public final class ActualLrp {
     private Instant since;
     private long version;
 
-    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now) {
+    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now, boolean evacuating) {
         this.key = Objects.requireNonNull(key);
         this.domain = Objects.requireNonNull(domain);
         this.epoch = Objects.requireNonNull(epoch);
+        this.evacuating = evacuating;
         this.state = UNCLAIMED;
         this.since = now;
+    }
+
+    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now) {
+        this(key, domain, epoch, now, false);
     }
 
     /** A new UNCLAIMED instance waiting for an auction. */
@@ -63,8 +69,8 @@ public final class ActualLrp {
     /** A record as stored; for {@link ActualLrpStore} only. */
     static ActualLrp stored(ActualLrpKey key, String domain, UUID epoch, ActualLrpState state, InstanceOwner owner,
             NetInfo netInfo, int crashCount, String crashReason, String placementError, String placedCellId,
-            Instant placedAt, Instant since, long version) {
-        ActualLrp lrp = new ActualLrp(key, domain, epoch, since);
+            Instant placedAt, Instant since, long version, boolean evacuating) {
+        ActualLrp lrp = new ActualLrp(key, domain, epoch, since, evacuating);
         lrp.state = Objects.requireNonNull(state);
         lrp.instanceGuid = owner.instanceGuid();
         lrp.cellId = owner.cellId();
@@ -183,6 +189,34 @@ public final class ActualLrp {
         since = now;
     }
 
+    /**
+     * The owner's cell drains (SPEC 8.5): the slot goes back to UNCLAIMED for a replacement elsewhere, and, when the
+     * instance was RUNNING, it keeps serving from the returned evacuating twin (same owner and address) until the
+     * replacement runs. A CLAIMED instance served nothing yet: it is only unclaimed (null).
+     */
+    ActualLrp evacuate(InstanceOwner owner, Instant now) {
+        requireOwner(owner);
+        if (evacuating || !isOwnedBy(owner)) {
+            throw new IllegalTransitionException(key, "cannot evacuate: not owned by " + owner.instanceGuid() + "@"
+                    + owner.cellId() + " (" + state + (evacuating ? ", evacuating" : "") + ")");
+        }
+        ActualLrp twin = state == RUNNING ? twin() : null;
+        Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
+        clearOwner();
+        clearPlacement();
+        state = UNCLAIMED;
+        since = now;
+        return twin;
+    }
+
+    private ActualLrp twin() {
+        ActualLrp twin = new ActualLrp(key, domain, epoch, since, true);
+        twin.becomeRunning(owner(), netInfo(), since);
+        twin.crashCount = crashCount;
+        twin.crashReason = crashReason;
+        return twin;
+    }
+
     /** The owning cell's container is gone: the record may be deleted, by that cell only (SPEC 3.3 remove). */
     void remove(InstanceOwner owner) {
         if (!isOwnedBy(owner)) {
@@ -210,6 +244,11 @@ public final class ActualLrp {
 
     public boolean isOwned() {
         return Transitions.isOwned(state);
+    }
+
+    /** An evacuating twin: the incarnation that keeps serving on a draining cell until its replacement runs. */
+    public boolean isEvacuating() {
+        return evacuating;
     }
 
     /** After a successful versioned write. */
@@ -338,6 +377,7 @@ public final class ActualLrp {
 
     @Override
     public String toString() {
-        return "ActualLrp[" + key + " " + state + (cellId == null ? "" : " on " + cellId) + " v" + version + "]";
+        return "ActualLrp[" + key + (evacuating ? " evacuating" : "") + " " + state
+                + (cellId == null ? "" : " on " + cellId) + " v" + version + "]";
     }
 }

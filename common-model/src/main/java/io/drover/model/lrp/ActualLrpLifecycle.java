@@ -58,6 +58,15 @@ public class ActualLrpLifecycle {
                 changes -> ops.createUnclaimed(processGuid, domain, indices, reason, changes));
     }
 
+    /**
+     * Creates missing indices of a desired LRP (converger rule 1), checked against the desired LRP as it is when the
+     * repair is written: only indices below its instance count now, and nothing if it is gone. Returns the created ones.
+     */
+    public List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
+            Actor actor) {
+        return run("create-missing", actor, changes -> ops.createMissing(processGuid, domain, indices, reason, changes));
+    }
+
     /** The auctioneer's result: each instance stays UNCLAIMED with its placement, and each cell gets one message. */
     public Map<ActualLrpKey, Outcome> place(UUID auctionId, Map<ActualLrpKey, String> cellByKey, Actor actor) {
         return run("place", actor, changes -> ops.place(auctionId, cellByKey, changes));
@@ -123,6 +132,14 @@ public class ActualLrpLifecycle {
     /** Deletes the record this owner holds; a missing record is a no-op, another owner's is rejected. */
     public Outcome remove(ActualLrpKey key, InstanceOwner owner, String reason, Actor actor) {
         return removeAll(Map.of(key, owner), reason, actor).get(key);
+    }
+
+    /**
+     * The owners' cells drain: each slot is auctioned again and a RUNNING instance keeps serving from an evacuating
+     * twin until its replacement runs (SPEC 8.5). The twin goes with {@link #removeAll} once the cell stopped it.
+     */
+    public Map<ActualLrpKey, Outcome> evacuate(Map<ActualLrpKey, InstanceOwner> owners, Actor actor) {
+        return run("evacuate", actor, changes -> ops.evacuate(owners, actor, changes));
     }
 
     /** Stops these instances: unowned records are deleted, owned ones get a stop request (deleted if the cell is gone). */

@@ -73,6 +73,22 @@ class ActualLrpOperations {
     }
 
     /**
+     * Converger rule 1 at write time: creates only the indices still below the desired instance count as it is now, so
+     * a repair planned before a scale-down or a delete does not bring back what the user just took away.
+     */
+    List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
+            ChangeLog changes) {
+        List<Integer> desired = jdbc.queryForList("SELECT instances FROM desired_lrps WHERE process_guid = ?",
+                Integer.class, processGuid);
+        if (desired.isEmpty()) {
+            return List.of();
+        }
+        int instances = desired.get(0);
+        return createUnclaimed(processGuid, domain, indices.stream().filter(i -> i < instances).toList(), reason,
+                changes);
+    }
+
+    /**
      * Remembers each placement on its record and sends each cell one auction result. A placement is not a change
      * clients see (the instance stays UNCLAIMED), so it is published only when it clears a placement error.
      */
@@ -136,14 +152,26 @@ class ActualLrpOperations {
         return outcomes;
     }
 
-    /** The owners' containers exited; each comes back UNCLAIMED (with an auction) or CRASHED, per the policy. */
+    /**
+     * The owners' containers exited; each comes back UNCLAIMED (with an auction) or CRASHED, per the policy. An
+     * evacuating twin's container that exits is not a crash of the slot (its replacement is on its way): the twin is
+     * removed.
+     */
     Map<ActualLrpKey, Outcome> crash(Map<ActualLrpKey, CrashReport> crashes, Actor actor, ChangeLog changes) {
         Instant now = clock.instant();
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(crashes.keySet());
         Map<String, List<ActualLrp>> restarts = new TreeMap<>();
         Map<ActualLrpKey, Outcome> outcomes = each(crashes, Outcome.NOT_FOUND, (lrp, c) -> {
+            ActualLrp twin = twins.get(lrp.key());
+            if (twin != null && twin.isOwnedBy(c.owner()) && !lrp.isOwnedBy(c.owner())) {
+                removeTwin(twin, "crashed while evacuating: " + c.reason(), actor.on(c.owner()), changes);
+                return true;
+            }
             ActualLrpSnapshot before = lrp.snapshot(policy);
             ActualLrpState after = lrp.crash(c.owner(), c.reason(), policy, now);
+            // Diego announces a crash twice: as a crash, and as the change a client following changes must see
             changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CRASHED, before, lrp, c.reason(), actor.on(c.owner()));
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, c.reason(), actor.on(c.owner()));
             if (after == ActualLrpState.UNCLAIMED) {
                 restarts.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
             }
@@ -154,35 +182,105 @@ class ActualLrpOperations {
         return outcomes;
     }
 
-    /** Deletes the record this owner holds; a missing record is a no-op, another owner's is rejected. */
+    /**
+     * Deletes the record this owner holds, the slot's ordinary record or its evacuating twin; a missing record is a
+     * no-op, another owner's is rejected.
+     */
     Map<ActualLrpKey, Outcome> remove(Map<ActualLrpKey, InstanceOwner> owners, String reason, Actor actor,
             ChangeLog changes) {
-        return each(owners, Outcome.NO_OP, (lrp, owner) -> {
-            ActualLrpSnapshot before = lrp.snapshot(policy);
-            lrp.remove(owner);
-            changes.actualRemoved(lrp, before, reason, actor.on(owner));
-            return true;
+        Map<ActualLrpKey, ActualLrp> lrps = store.load(owners.keySet());
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(owners.keySet());
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        owners.forEach((key, owner) -> {
+            ActualLrp lrp = lrps.get(key);
+            ActualLrp twin = twins.get(key);
+            if (twin != null && twin.isOwnedBy(owner)) {
+                removeTwin(twin, reason, actor.on(owner), changes);
+                outcomes.put(key, Outcome.CHANGED);
+            } else {
+                outcomes.put(key, lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
+                    ActualLrpSnapshot before = l.snapshot(policy);
+                    l.remove(owner);
+                    changes.actualRemoved(l, before, reason, actor.on(owner));
+                    return true;
+                }));
+            }
         });
+        return outcomes;
     }
 
-    /** Unowned records (and those of cells that are gone) are deleted; live owners are asked to stop. */
+    /**
+     * The owners' cells drain (SPEC 8.5): each slot goes back to UNCLAIMED with an auction for its replacement, and a
+     * RUNNING instance keeps serving from an evacuating twin until the replacement runs. A slot whose twin this owner
+     * created already is a no-op (the drain repeats every sync); one whose twin another incarnation still holds is
+     * rejected for now (that twin goes once this slot's record runs elsewhere, and the drain tries again).
+     */
+    Map<ActualLrpKey, Outcome> evacuate(Map<ActualLrpKey, InstanceOwner> owners, Actor actor, ChangeLog changes) {
+        Instant now = clock.instant();
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(owners.keySet());
+        Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
+        Map<ActualLrpKey, Outcome> outcomes = each(owners, Outcome.NOT_FOUND, (lrp, owner) -> {
+            ActualLrp twin = twins.get(lrp.key());
+            if (twin != null && twin.isOwnedBy(owner)) {
+                return false;
+            }
+            if (twin != null && lrp.state() == ActualLrpState.RUNNING) {
+                throw new IllegalTransitionException(lrp.key(), "cannot evacuate: " + twin.instanceGuid() + "@"
+                        + twin.cellId() + " is still evacuating this slot");
+            }
+            ActualLrpSnapshot before = lrp.snapshot(policy);
+            ActualLrp created = lrp.evacuate(owner, now);
+            if (created != null) {
+                changes.actualCreated(created, "evacuating cell " + owner.cellId(), actor.on(owner));
+            }
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, "evacuating cell " + owner.cellId(),
+                    actor.on(owner));
+            toAuction.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
+            return true;
+        });
+        toAuction.forEach((guid, list) -> requestStart(guid, list.get(0).domain(),
+                list.stream().map(ActualLrp::index).toList(), "evacuation", changes));
+        return outcomes;
+    }
+
+    private void removeTwin(ActualLrp twin, String reason, Actor actor, ChangeLog changes) {
+        changes.actualRemoved(twin, twin.snapshot(policy), reason, actor);
+    }
+
+    /**
+     * Unowned records (and those of cells that are gone) are deleted; live owners are asked to stop. A slot's evacuating
+     * twin is retired the same way: a retired slot stops serving wherever it still runs.
+     */
     Map<ActualLrpKey, Outcome> retire(Collection<ActualLrpKey> keys, String reason, ChangeLog changes) {
         Map<ActualLrpKey, ActualLrp> lrps = store.load(keys);
-        Set<String> liveCells = liveCells(lrps.values().stream().filter(ActualLrp::isOwned).map(ActualLrp::cellId)
-                .toList());
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(keys);
+        Set<String> liveCells = liveCells(java.util.stream.Stream.concat(lrps.values().stream(),
+                twins.values().stream()).filter(ActualLrp::isOwned).map(ActualLrp::cellId).toList());
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
         for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
+            ActualLrp twin = twins.get(key);
+            if (twin != null) {
+                retireOne(twin, liveCells, reason, changes);
+            }
             ActualLrp lrp = lrps.get(key);
-            outcomes.put(key, lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
-                switch (l.retire(liveCells::contains)) {
-                    case STOP -> changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, l.cellId(), new LrpStopRequested(
-                            ids.get(), l.cellId(), l.processGuid(), l.index(), l.instanceGuid(), reason)));
-                    case DELETE -> changes.actualRemoved(l, l.snapshot(policy), reason, null);
-                }
+            Outcome outcome = lrp == null ? Outcome.NO_OP : apply(lrp, l -> {
+                retireOne(l, liveCells, reason, changes);
                 return true;
-            }));
+            });
+            outcomes.put(key, twin != null && outcome.kind() == Outcome.Kind.NO_OP ? Outcome.CHANGED : outcome);
         }
         return outcomes;
+    }
+
+    private void retireOne(ActualLrp lrp, Set<String> liveCells, String reason, ChangeLog changes) {
+        switch (lrp.retire(liveCells::contains)) {
+            case STOP -> {
+                changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
+                        ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
+                changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, lrp.snapshot(policy), lrp, reason, null);
+            }
+            case DELETE -> changes.actualRemoved(lrp, lrp.snapshot(policy), reason, null);
+        }
     }
 
     Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, Set<ActualLrpState> expected, String reason,

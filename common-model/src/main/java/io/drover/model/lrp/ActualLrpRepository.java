@@ -51,6 +51,20 @@ public class ActualLrpRepository {
         return jdbc.query(SELECT + "ORDER BY a.process_guid, a.instance_index", (rs, i) -> ActualLrpStore.map(rs));
     }
 
+    /** The evacuating twin of a slot, if its cell is draining it. */
+    public Optional<ActualLrp> findEvacuating(ActualLrpKey key) {
+        return jdbc.query("SELECT " + ActualLrpStore.EVACUATING_COLUMNS + " FROM evacuating_lrps a "
+                + "WHERE a.process_guid = ? AND a.instance_index = ?", (rs, i) -> ActualLrpStore.map(rs, true),
+                key.processGuid(), key.index()).stream().findFirst();
+    }
+
+    /** The evacuating twins of one LRP, by index. */
+    public List<ActualLrp> findEvacuatingByProcessGuid(String processGuid) {
+        return jdbc.query("SELECT " + ActualLrpStore.EVACUATING_COLUMNS + " FROM evacuating_lrps a "
+                + "WHERE a.process_guid = ? ORDER BY a.instance_index", (rs, i) -> ActualLrpStore.map(rs, true),
+                processGuid);
+    }
+
     public long count() {
         return jdbc.queryForObject("SELECT count(*) FROM actual_lrps", Long.class);
     }

@@ -16,7 +16,8 @@ public record ActualLrpSnapshot(String processGuid, int index, String domain, St
         return new ActualLrpSnapshot(lrp.processGuid(), lrp.index(), lrp.domain(), lrp.instanceGuid(), lrp.cellId(),
                 net == null ? null : net.address(), net == null ? List.of() : net.ports(), lrp.state(),
                 lrp.crashCount(), lrp.crashReason(), lrp.placementError(), lrp.since().toEpochMilli(),
-                nextRestartAt == null ? null : nextRestartAt.toEpochMilli(), false, lrp.modificationTag());
+                nextRestartAt == null ? null : nextRestartAt.toEpochMilli(), lrp.isEvacuating(),
+                lrp.modificationTag());
     }
 
     public ActualLrpKey key() {

@@ -38,6 +38,26 @@ final class ActualLrpStore {
     private static final String LOAD = "SELECT " + COLUMNS + " FROM actual_lrps a JOIN unnest(?::varchar[], ?::int[]) "
             + "AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
 
+    /** An evacuating twin in the columns of an actual LRP: always RUNNING, never placed. */
+    static final String EVACUATING_COLUMNS = "a.process_guid, a.instance_index, a.domain, 'RUNNING', a.instance_guid, "
+            + "a.cell_id, a.address, a.ports, a.crash_count, a.crash_reason, NULL, NULL, NULL::timestamptz, a.since, "
+            + "a.epoch, a.version";
+
+    private static final String LOAD_EVACUATING = "SELECT " + EVACUATING_COLUMNS + " FROM evacuating_lrps a "
+            + "JOIN unnest(?::varchar[], ?::int[]) AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
+
+    private static final String INSERT_EVACUATING = """
+            INSERT INTO evacuating_lrps (process_guid, instance_index, domain, instance_guid, cell_id, address, ports,
+                crash_count, crash_reason, since, epoch, version)
+            SELECT g, i, d, ig, c, ad, p, cc, cr, si::timestamptz, e::uuid, 0
+            FROM unnest(?::varchar[], ?::int[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[], ?::text[],
+                ?::int[], ?::text[], ?::text[], ?::text[]) AS v(g, i, d, ig, c, ad, p, cc, cr, si, e)""";
+
+    private static final String DELETE_EVACUATING = """
+            DELETE FROM evacuating_lrps a USING unnest(?::varchar[], ?::int[], ?::bigint[]) AS v(g, i, ver)
+            WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
+            RETURNING a.process_guid, a.instance_index""";
+
     private static final String INSERT = """
             INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, address, ports,
                 crash_count, crash_reason, placement_error, placed_cell_id, placed_at, since, epoch, version)
@@ -61,6 +81,11 @@ final class ActualLrpStore {
             WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
             RETURNING a.process_guid, a.instance_index""";
 
+    private static final String HOLD = """
+            SELECT a.process_guid, a.instance_index FROM %s a JOIN unnest(?::varchar[], ?::int[], ?::bigint[])
+                AS v(g, i, ver) ON a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
+            FOR SHARE OF a""";
+
     private static final TypeReference<List<NetInfo.PortMapping>> PORTS = new TypeReference<>() {
     };
 
@@ -72,18 +97,27 @@ final class ActualLrpStore {
 
     /** The records of these slots that exist, in one query. */
     Map<ActualLrpKey, ActualLrp> load(Collection<ActualLrpKey> keys) {
+        return load(LOAD, keys, false);
+    }
+
+    /** The evacuating twins of these slots that exist, in one query. */
+    Map<ActualLrpKey, ActualLrp> loadEvacuating(Collection<ActualLrpKey> keys) {
+        return load(LOAD_EVACUATING, keys, true);
+    }
+
+    private Map<ActualLrpKey, ActualLrp> load(String sql, Collection<ActualLrpKey> keys, boolean evacuating) {
         Map<ActualLrpKey, ActualLrp> found = new HashMap<>();
         if (keys.isEmpty()) {
             return found;
         }
         List<ActualLrpKey> distinct = List.copyOf(new LinkedHashSet<>(keys));
         jdbc.query(con -> {
-            PreparedStatement ps = con.prepareStatement(LOAD);
+            PreparedStatement ps = con.prepareStatement(sql);
             ps.setArray(1, strings(con, distinct, ActualLrpKey::processGuid));
             ps.setArray(2, ints(con, distinct, ActualLrpKey::index));
             return ps;
         }, (RowCallbackHandler) rs -> {
-            ActualLrp lrp = map(rs);
+            ActualLrp lrp = map(rs, evacuating);
             found.put(lrp.key(), lrp);
         });
         return found;
@@ -109,12 +143,33 @@ final class ActualLrpStore {
                 (rs, i) -> ActualLrpKey.of(processGuid, rs.getInt(1)), processGuid);
     }
 
-    /** Inserts new records at version 0; a slot someone else created meanwhile is a duplicate key (a lost race). */
+    /** Inserts new records (ordinary and twins) at version 0; a slot taken meanwhile is a duplicate key (a lost race). */
     void insert(Collection<ActualLrp> lrps) {
-        if (lrps.isEmpty()) {
+        List<ActualLrp> twins = lrps.stream().filter(ActualLrp::isEvacuating).toList();
+        insertOrdinary(lrps.stream().filter(l -> !l.isEvacuating()).toList());
+        if (twins.isEmpty()) {
             return;
         }
-        List<ActualLrp> rows = List.copyOf(lrps);
+        jdbc.update(con -> {
+            PreparedStatement ps = con.prepareStatement(INSERT_EVACUATING);
+            int p = keyColumns(con, ps, twins);
+            ps.setArray(p++, strings(con, twins, ActualLrp::domain));
+            ps.setArray(p++, strings(con, twins, ActualLrp::instanceGuid));
+            ps.setArray(p++, strings(con, twins, ActualLrp::cellId));
+            ps.setArray(p++, strings(con, twins, ActualLrp::address));
+            ps.setArray(p++, strings(con, twins, l -> l.ports() == null ? null : Json.write(l.ports())));
+            ps.setArray(p++, ints(con, twins, ActualLrp::crashCount));
+            ps.setArray(p++, strings(con, twins, ActualLrp::crashReason));
+            ps.setArray(p++, strings(con, twins, l -> instant(l.since())));
+            ps.setArray(p, strings(con, twins, l -> l.epoch().toString()));
+            return ps;
+        });
+    }
+
+    private void insertOrdinary(List<ActualLrp> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
         jdbc.update(con -> {
             PreparedStatement ps = con.prepareStatement(INSERT);
             int p = keyColumns(con, ps, rows);
@@ -125,10 +180,13 @@ final class ActualLrpStore {
         });
     }
 
-    /** Writes changed records if their version is still the one read; bumps it in memory. */
+    /** Writes changed records if their version is still the one read; bumps it in memory. Twins never change. */
     void update(Collection<ActualLrp> lrps) {
         if (lrps.isEmpty()) {
             return;
+        }
+        if (lrps.stream().anyMatch(ActualLrp::isEvacuating)) {
+            throw new IllegalStateException("an evacuating twin is created and removed, never changed");
         }
         List<ActualLrp> rows = List.copyOf(lrps);
         Set<ActualLrpKey> written = write(UPDATE, rows, (con, ps) -> {
@@ -139,18 +197,45 @@ final class ActualLrpStore {
         confirm(rows, written, "updated");
     }
 
-    /** Deletes records if their version is still the one read. */
+    /** Deletes records (ordinary and twins) if their version is still the one read. */
     void delete(Collection<ActualLrp> lrps) {
-        if (lrps.isEmpty()) {
+        delete(DELETE, lrps.stream().filter(l -> !l.isEvacuating()).toList());
+        delete(DELETE_EVACUATING, lrps.stream().filter(ActualLrp::isEvacuating).toList());
+    }
+
+    private void delete(String sql, List<ActualLrp> rows) {
+        if (rows.isEmpty()) {
             return;
         }
-        List<ActualLrp> rows = List.copyOf(lrps);
-        Set<ActualLrpKey> written = write(DELETE, rows, (con, ps) -> {
+        Set<ActualLrpKey> written = write(sql, rows, (con, ps) -> {
             int p = keyColumns(con, ps, rows);
             ps.setArray(p, longs(con, rows));
         });
         if (written.size() != rows.size()) {
             throw conflict(rows, written, "deleted");
+        }
+    }
+
+    /**
+     * Share-locks records this transaction decided about without changing them (a stop asked of their cell), if their
+     * version is still the one read: a concurrent change either committed first (a conflict, retried with a fresh
+     * read) or waits for this transaction, so audit rows follow the order of the changes they describe.
+     */
+    void holdUnchanged(Collection<ActualLrp> lrps) {
+        hold("actual_lrps", lrps.stream().filter(l -> !l.isEvacuating()).toList());
+        hold("evacuating_lrps", lrps.stream().filter(ActualLrp::isEvacuating).toList());
+    }
+
+    private void hold(String table, List<ActualLrp> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        Set<ActualLrpKey> held = write(HOLD.formatted(table), rows, (con, ps) -> {
+            int p = keyColumns(con, ps, rows);
+            ps.setArray(p, longs(con, rows));
+        });
+        if (held.size() != rows.size()) {
+            throw conflict(rows, held, "unchanged");
         }
     }
 
@@ -203,6 +288,11 @@ final class ActualLrpStore {
     }
 
     static ActualLrp map(ResultSet rs) throws SQLException {
+        return map(rs, false);
+    }
+
+    /** A row in the column order of {@link #COLUMNS} (or {@link #EVACUATING_COLUMNS}, then {@code evacuating}). */
+    static ActualLrp map(ResultSet rs, boolean evacuating) throws SQLException {
         String instanceGuid = rs.getString(5);
         String address = rs.getString(7);
         String ports = rs.getString(8);
@@ -212,7 +302,7 @@ final class ActualLrpStore {
                 rs.getObject(15, UUID.class), ActualLrpState.valueOf(rs.getString(4)),
                 instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, rs.getString(6)), net,
                 rs.getInt(9), rs.getString(10), rs.getString(11), rs.getString(12), toInstant(rs, 13),
-                toInstant(rs, 14), rs.getLong(16));
+                toInstant(rs, 14), rs.getLong(16), evacuating);
     }
 
     private static Instant toInstant(ResultSet rs, int column) throws SQLException {

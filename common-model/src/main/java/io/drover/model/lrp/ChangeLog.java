@@ -22,16 +22,28 @@ final class ChangeLog {
     final Set<ActualLrp> inserts = new LinkedHashSet<>();
     final Set<ActualLrp> updates = new LinkedHashSet<>();
     final Set<ActualLrp> deletes = new LinkedHashSet<>();
+    // noted records: not written, but their version must still hold when the transaction commits
+    final Set<ActualLrp> unchanged = new LinkedHashSet<>();
 
     void actualCreated(ActualLrp lrp, String reason, Actor actor) {
         inserts.add(lrp);
-        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_CREATED, null, lrp, reason, actor));
+        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_CREATED, null, lrp, reason, actor, true));
     }
 
     /** A change clients see: written, audited and published. */
     void actualChanged(String type, ActualLrpSnapshot before, ActualLrp lrp, String reason, Actor actor) {
         written(lrp);
-        actual.add(new ActualChange(type, before, lrp, reason, actor));
+        actual.add(new ActualChange(type, before, lrp, reason, actor, true));
+    }
+
+    /**
+     * A decision about a record that changes nothing yet (a stop asked of its cell): audited, so that who asked and why
+     * is on record, but not published and not written. The record is held unchanged until the transaction commits, so
+     * the audit row never lands after a change that a concurrent transaction made to it.
+     */
+    void actualNoted(String type, ActualLrpSnapshot now, ActualLrp lrp, String reason, Actor actor) {
+        unchanged.add(lrp);
+        actual.add(new ActualChange(type, now, lrp, reason, actor, false));
     }
 
     /** A change of internal columns only (a placement in flight): written, not published. */
@@ -44,7 +56,7 @@ final class ChangeLog {
             updates.remove(lrp);
             deletes.add(lrp);
         }
-        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor));
+        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor, true));
     }
 
     void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
@@ -71,10 +83,11 @@ final class ChangeLog {
     }
 
     /**
-     * One visible change of an actual LRP; {@code after} is null for a removal, {@code actor} null when the
-     * transaction's actor made it.
+     * One audited change of an actual LRP; {@code after} is null for a removal, {@code actor} null when the
+     * transaction's actor made it; {@code published} when it is also a lifecycle event.
      */
-    record ActualChange(String type, ActualLrpSnapshot before, ActualLrp after, String reason, Actor actor) {
+    record ActualChange(String type, ActualLrpSnapshot before, ActualLrp after, String reason, Actor actor,
+            boolean published) {
     }
 
     record DesiredChange(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {

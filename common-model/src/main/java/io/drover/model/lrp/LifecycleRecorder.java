@@ -45,6 +45,8 @@ class LifecycleRecorder {
         store.insert(changes.inserts);
         store.update(changes.updates);
         store.delete(changes.deletes);
+        store.holdUnchanged(changes.unchanged.stream()
+                .filter(l -> !changes.updates.contains(l) && !changes.deletes.contains(l)).toList());
         changes.afterWrite.forEach(Runnable::run);
         if (changes.isEmpty()) {
             return;
@@ -63,7 +65,7 @@ class LifecycleRecorder {
             audit.add(new AuditRow("actual", any.processGuid(), any.index(), c.type(),
                     c.before() == null ? null : c.before().state().name(), after == null ? null : after.state().name(),
                     c.reason(), any.modificationTag().index(), c.actor() == null ? actor : c.actor(),
-                    event(c.type(), c.before(), after, now)));
+                    c.published() ? event(c.type(), c.before(), after, now) : Event.NONE));
         }
         writeAudit(audit, now);
         outbox.append(changes.commands);
@@ -98,7 +100,9 @@ class LifecycleRecorder {
         outbox.wakeRelayAfterCommit();
     }
 
+    /** The lifecycle event an audit row carries; {@link #NONE} for a row that is only audit. */
     private record Event(UUID id, byte[] payload) {
+        static final Event NONE = new Event(null, null);
     }
 
     private record AuditRow(String entity, String processGuid, Integer index, String type, String from, String to,

@@ -22,6 +22,11 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
     public static final String TASK_CREATED = "task_created";
     public static final String TASK_CHANGED = "task_changed";
     public static final String TASK_REMOVED = "task_removed";
+    /**
+     * Not an event: the audit trail's record that a stop was asked of the cell running an instance (the removal that
+     * follows is the event).
+     */
+    public static final String ACTUAL_LRP_STOP_REQUESTED = "actual_lrp_stop_requested";
 
     /** A JSON {@code null} (or an absent side) reads as Java {@code null}, so {@code before() == null} means created. */
     public LifecycleEvent {

@@ -32,9 +32,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * message or event id, which consumers tolerate.
  *
  * <p>Every service runs a relay, but only one relays at a time: a batch first takes a transaction-scoped advisory lock
- * ({@link #RELAY_LOCK}). A relay that finds the lock taken becomes a standby and only tries again every
- * {@code standbyInterval}; the active one is woken by PostgreSQL notifications ({@link RelayListener}) and by commits
- * in its own JVM, and polls every {@code pollInterval} when nothing happens, so an idle cluster costs next to nothing.
+ * ({@link #RELAY_LOCK}). A relay that finds the lock taken becomes a standby: every {@code standbyInterval} it looks
+ * at the relay's progress, and only when rows have waited {@code takeoverAfter} without the cursors moving (the active
+ * relay is gone or stuck) does it compete again, so one relay stays active instead of the relays of every service taking turns. The active one is
+ * woken by PostgreSQL notifications ({@link RelayListener}) and by commits in its own JVM, and polls every
+ * {@code pollInterval} when nothing happens, so an idle cluster costs next to nothing.
  *
  * <p>This transaction is the one place where Kafka I/O happens while a database transaction is open; it holds no row
  * lock and no transaction id (only reads and an advisory lock) until the cursors move after the acknowledgement.
@@ -106,15 +108,22 @@ public class OutboxRelay implements SmartLifecycle {
 
     private void loop() {
         Duration backoff = Duration.ZERO;
+        boolean standby = false;
+        Stall stalled = new Stall(properties.takeoverAfter());
         while (running) {
             try {
                 if (!backoff.isZero()) {
                     Thread.sleep(backoff.toMillis());
                 }
+                if (standby && !stalled.check(RelaySource.progress(jdbc))) {
+                    Thread.sleep(properties.standbyInterval().toMillis());
+                    continue;
+                }
                 Result result = relay();
                 backoff = Duration.ZERO;
-                listen(!result.standby());
-                if (result.standby()) {
+                standby = result.standby();
+                listen(!standby);
+                if (standby) {
                     Thread.sleep(properties.standbyInterval().toMillis());
                 } else if (!result.full()) {
                     signal.await(result.heldBack() ? properties.heldBackRetry() : properties.pollInterval());
@@ -228,6 +237,28 @@ public class OutboxRelay implements SmartLifecycle {
             return lag;
         } catch (RuntimeException e) {
             return Double.NaN;
+        }
+    }
+
+    /** Equal progress readings with rows waiting, for longer than {@code limit} of this JVM's monotonic time. */
+    private static final class Stall {
+
+        private final long limitNanos;
+        private String last;
+        private long since;
+
+        Stall(Duration limit) {
+            this.limitNanos = limit.toNanos();
+        }
+
+        boolean check(String progress) {
+            long now = System.nanoTime();
+            if (progress == null || !progress.endsWith(" waiting") || !progress.equals(last)) {
+                last = progress;
+                since = now;
+                return false;
+            }
+            return now - since >= limitNanos;
         }
     }
 

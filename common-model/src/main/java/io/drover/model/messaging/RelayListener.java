@@ -19,12 +19,12 @@ final class RelayListener implements AutoCloseable {
 
     static final String CHANNEL = "drover_relay";
     private static final Logger log = LoggerFactory.getLogger(RelayListener.class);
-    private static final int WAIT_MS = 10_000;
+    /** How long one wait for notifications lasts; bounds how long {@link #close()} takes. */
+    private static final int WAIT_MS = 1_000;
 
     private final DataSource dataSource;
     private final OutboxSignal signal;
     private volatile boolean running = true;
-    private volatile Connection connection;
     private final Thread thread;
 
     RelayListener(DataSource dataSource, OutboxSignal signal) {
@@ -38,7 +38,6 @@ final class RelayListener implements AutoCloseable {
     private void loop() {
         while (running) {
             try (Connection c = dataSource.getConnection()) {
-                connection = c;
                 c.setAutoCommit(true);
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
@@ -51,13 +50,14 @@ final class RelayListener implements AutoCloseable {
                         signal.wakeUp();
                     }
                 }
+                try (Statement s = c.createStatement()) {
+                    s.execute("UNLISTEN " + CHANNEL);
+                }
             } catch (SQLException | RuntimeException e) {
                 if (running) {
                     log.debug("outbox-relay-listener-lost cause={} (reconnecting)", e.toString());
                     pause();
                 }
-            } finally {
-                connection = null;
             }
         }
     }
@@ -71,17 +71,9 @@ final class RelayListener implements AutoCloseable {
         }
     }
 
+    /** Stops listening within a second (the current wait ends); the connection goes back to its pool. */
     @Override
     public void close() {
         running = false;
-        Connection c = connection;
-        if (c != null) {
-            try {
-                c.abort(Runnable::run); // ends a wait in getNotifications at once
-            } catch (SQLException | RuntimeException e) {
-                log.debug("outbox-relay-listener-close cause={}", e.toString());
-            }
-        }
-        thread.interrupt();
     }
 }

@@ -34,14 +34,14 @@ import org.springframework.kafka.core.ConsumerFactory;
  * A handler that throws gets the same batch again after a pause, up to {@code retries} times, then the batch is
  * skipped with an error: every Drover consumer is idempotent and the loops repair what is skipped.
  *
- * <p>Values stay bytes (the relay sent them as bytes); a handler parses only what it needs. {@link #pause()} stops
- * fetching (a live feed nobody listens to costs nothing) and {@link #resume()} starts again, from the end of each
- * partition for a reader that only wants what happens from now on.
+ * <p>Values stay bytes (the relay sent them as bytes); a handler parses only what it needs.
  */
 public final class TopicReader implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(TopicReader.class);
     private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
+    /** How long {@link #close()} waits for the batch in hand to be handled. */
+    private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
 
     /** Where a reader starts in a partition. */
     public enum StartAt {
@@ -53,9 +53,14 @@ public final class TopicReader implements AutoCloseable {
         COMMITTED_OR_SINCE
     }
 
-    /** What a reader needs; {@code groupId} null means it commits nothing. */
+    /**
+     * What a reader needs; {@code groupId} null means it commits nothing. A batch whose handler throws is handed over
+     * again up to {@code retries} times, except a failure of {@code retriedUntilStopped} (may be null), which is retried
+     * until the reader stops, so its offsets are never committed (e.g. a deposed leader's fenced writes: the next
+     * leader takes the batch).
+     */
     public record Settings(String name, String groupId, StartAt startAt, Instant since, int maxPollRecords,
-            Duration pollTimeout, int retries) {
+            Duration pollTimeout, int retries, Class<? extends RuntimeException> retriedUntilStopped) {
 
         public Settings {
             Objects.requireNonNull(name, "name");
@@ -63,6 +68,11 @@ public final class TopicReader implements AutoCloseable {
             if (startAt != StartAt.LATEST && groupId == null) {
                 throw new IllegalArgumentException(name + ": a reader that resumes from commits needs a group id");
             }
+        }
+
+        public Settings(String name, String groupId, StartAt startAt, Instant since, int maxPollRecords,
+                Duration pollTimeout, int retries) {
+            this(name, groupId, startAt, since, maxPollRecords, pollTimeout, retries, null);
         }
     }
 
@@ -81,8 +91,6 @@ public final class TopicReader implements AutoCloseable {
     private volatile Thread thread;
     private volatile CountDownLatch closed = new CountDownLatch(0);
     private volatile boolean running;
-    private volatile boolean paused;
-    private volatile boolean fetching;
     private volatile boolean positioned;
     private volatile int positionAttempts;
 
@@ -131,18 +139,9 @@ public final class TopicReader implements AutoCloseable {
         t.start();
     }
 
-    /** Stops fetching until {@link #resume()}; the thread keeps polling (and running {@code afterPoll}). */
-    public void pause() {
-        paused = true;
-    }
-
-    public void resume() {
-        paused = false;
-    }
-
-    /** Whether the reader's thread is fetching now (a pause takes effect at its next poll). */
-    public boolean fetching() {
-        return fetching;
+    /** Whether the reader was started and not closed since. */
+    public boolean isRunning() {
+        return running;
     }
 
     /** Whether the reader has found where to read from (false while the broker is unreachable at start-up). */
@@ -160,11 +159,7 @@ public final class TopicReader implements AutoCloseable {
             if (!position(c)) {
                 return;
             }
-            fetching = true;
             while (running) {
-                if (paused == fetching) {
-                    fetching = switchFetching(c, !paused);
-                }
                 pollOnce(c);
                 afterPoll.run();
             }
@@ -175,21 +170,8 @@ public final class TopicReader implements AutoCloseable {
         } catch (RuntimeException e) {
             log.error("topic-reader-failed reader={}", settings.name(), e);
         } finally {
-            fetching = false;
             c.close(Duration.ofSeconds(2));
         }
-    }
-
-    private boolean switchFetching(Consumer<String, byte[]> c, boolean fetch) {
-        if (fetch) {
-            if (settings.startAt() == StartAt.LATEST) {
-                c.seekToEnd(c.assignment()); // a live feed resumes with what happens from now on
-            }
-            c.resume(c.assignment());
-        } else {
-            c.pause(c.assignment());
-        }
-        return fetch;
     }
 
     /** Retries positioning until it succeeds (each attempt waits up to the consumer's API timeout); false if closed. */
@@ -259,8 +241,7 @@ public final class TopicReader implements AutoCloseable {
             }
             List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(records.count());
             records.forEach(batch::add);
-            handle(batch);
-            if (settings.groupId() != null) {
+            if (handle(batch) && settings.groupId() != null) {
                 c.commitSync(nextOffsets(batch));
             }
         } catch (WakeupException e) {
@@ -271,16 +252,22 @@ public final class TopicReader implements AutoCloseable {
         }
     }
 
-    private void handle(List<ConsumerRecord<String, byte[]>> batch) throws InterruptedException {
+    /** Hands the batch over until it is handled or given up; false when the reader stopped first (commit nothing). */
+    private boolean handle(List<ConsumerRecord<String, byte[]>> batch) throws InterruptedException {
         for (int attempt = 0; ; attempt++) {
             try {
                 handler.handle(batch);
-                return;
+                return true;
             } catch (RuntimeException e) {
-                if (attempt >= settings.retries() || !running) {
+                if (!running) {
+                    return false;
+                }
+                boolean untilStopped = settings.retriedUntilStopped() != null
+                        && settings.retriedUntilStopped().isInstance(e);
+                if (attempt >= settings.retries() && !untilStopped) {
                     log.error("topic-reader-batch-skipped reader={} records={} after={} attempts", settings.name(),
                             batch.size(), attempt + 1, e);
-                    return;
+                    return true;
                 }
                 log.warn("topic-reader-batch-failed reader={} records={} cause=\"{}\" (retrying)", settings.name(),
                         batch.size(), e.toString());
@@ -298,7 +285,10 @@ public final class TopicReader implements AutoCloseable {
         return offsets;
     }
 
-    /** Stops the thread (waking a poll or a positioning retry) and closes the consumer; {@link #start()} may follow. */
+    /**
+     * Stops the thread (waking a poll or a positioning retry; a batch in hand is finished, but not committed if it
+     * failed) and closes the consumer; {@link #start()} may follow.
+     */
     @Override
     public synchronized void close() {
         running = false;
@@ -310,9 +300,12 @@ public final class TopicReader implements AutoCloseable {
         }
         if (t != null && t != Thread.currentThread()) {
             try {
-                t.join(5_000);
+                t.join(CLOSE_WAIT.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (t.isAlive()) {
+                log.warn("topic-reader-close-timed-out reader={} (its handler is still running)", settings.name());
             }
         }
         thread = null;

@@ -347,4 +347,41 @@ class ActualLrpTest {
                 Arguments.of(CLAIMED, false, ActualLrp.Retirement.DELETE),
                 Arguments.of(RUNNING, false, ActualLrp.Retirement.DELETE));
     }
+
+    @Test
+    void evacuatingARunningInstanceLeavesATwinServingAndTheSlotUnclaimed() {
+        ActualLrp lrp = inState(RUNNING);
+        ActualLrp twin = lrp.evacuate(OWNER, LATER);
+        assertThat(lrp.state()).isEqualTo(UNCLAIMED);
+        assertInvariants(lrp);
+        assertThat(twin.isEvacuating()).isTrue();
+        assertThat(twin.state()).isEqualTo(RUNNING);
+        assertThat(twin.owner()).isEqualTo(OWNER);
+        assertThat(twin.netInfo()).isEqualTo(NET);
+        assertThat(twin.snapshot(ALWAYS_WAIT).evacuating()).isTrue();
+        assertThat(lrp.snapshot(ALWAYS_WAIT).evacuating()).isFalse();
+    }
+
+    @Test
+    void evacuatingAClaimedInstanceOnlyUnclaimsIt() {
+        ActualLrp lrp = inState(CLAIMED);
+        assertThat(lrp.evacuate(OWNER, LATER)).isNull();
+        assertThat(lrp.state()).isEqualTo(UNCLAIMED);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ActualLrpState.class)
+    void onlyTheOwnerEvacuatesItsInstance(ActualLrpState state) {
+        ActualLrp lrp = inState(state);
+        ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
+        assertThatThrownBy(() -> lrp.evacuate(OTHER, LATER)).isInstanceOf(IllegalTransitionException.class);
+        assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
+    }
+
+    @Test
+    void aTwinIsRetiredLikeAnyRunningInstance() {
+        ActualLrp twin = inState(RUNNING).evacuate(OWNER, LATER);
+        assertThat(twin.retire(cell -> true)).isEqualTo(ActualLrp.Retirement.STOP);
+        assertThat(twin.retire(cell -> false)).isEqualTo(ActualLrp.Retirement.DELETE);
+    }
 }

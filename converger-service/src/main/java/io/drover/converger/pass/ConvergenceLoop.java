@@ -63,8 +63,11 @@ class ConvergenceLoop implements SmartLifecycle {
         }
         try {
             PassReport report = pass.run(trigger);
+            // the per-pass caps bound a herd of auctions; they must not also stretch recovery over many intervals
             if (report.plan().deferredLostCell() > 0) {
                 requestPass("lost-cell-deferred", timings.debounce());
+            } else if (report.plan().deferredStaleUnclaimed() > 0) {
+                requestPass("stale-unclaimed-deferred", timings.debounce());
             }
         } catch (RuntimeException e) {
             pass.failed(trigger, e);

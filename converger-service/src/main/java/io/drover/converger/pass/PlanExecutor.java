@@ -47,10 +47,13 @@ class PlanExecutor {
         return execution;
     }
 
-    /** Rule 1: one transaction and one auction request per desired LRP; indices someone else created are skipped. */
+    /**
+     * Rule 1: one transaction and one auction request per desired LRP; indices someone else created, and indices the
+     * desired LRP no longer has (scaled down or deleted since the snapshot), are skipped.
+     */
     private void createMissing(Plan.MissingIndices missing, Execution execution) {
         try {
-            List<Integer> created = lifecycle.createUnclaimed(missing.processGuid(), missing.domain(),
+            List<Integer> created = lifecycle.createMissing(missing.processGuid(), missing.domain(),
                     missing.indices(), Rule.MISSING_INDEX.reason(), CONVERGER);
             execution.applied(Rule.MISSING_INDEX, created.size());
             execution.skipped(Rule.MISSING_INDEX, missing.indices().size() - created.size());

@@ -84,6 +84,16 @@ class ConvergenceLoopTest {
         await().atMost(Duration.ofSeconds(1)).until(() -> triggers.contains("lost-cell-deferred"));
     }
 
+    @Test
+    void aPassThatDeferredStaleUnclaimedInstancesAsksForAFollowUp() {
+        nextPlan = Plan.builder().deferredStaleUnclaimed(1_500).build();
+        start(Duration.ofHours(1));
+        await().until(() -> triggers.contains("started"));
+        nextPlan = Plan.builder().build();
+
+        await().atMost(Duration.ofSeconds(1)).until(() -> triggers.contains("stale-unclaimed-deferred"));
+    }
+
     private void start(Duration interval) {
         ConvergencePass pass = new ConvergencePass(null, null, null, null, PassHook.NONE, null) {
             @Override

@@ -36,7 +36,8 @@ import org.springframework.web.bind.annotation.RestController;
 class ActualLrpController {
 
     private static final Logger log = LoggerFactory.getLogger(ActualLrpController.class);
-    private static final Pattern PROCESS_GUID = Pattern.compile("[a-zA-Z0-9_-]{1,128}");
+    /** The process_guid grammar; anything else cannot name a desired LRP, so it has no instances. */
+    static final Pattern PROCESS_GUID = Pattern.compile("[a-zA-Z0-9_-]{1,128}");
 
     private final ActualLrpRepository repository;
     private final ActualLrpLifecycle lifecycle;

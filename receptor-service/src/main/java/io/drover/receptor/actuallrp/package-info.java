@@ -1,2 +1,2 @@
-/** Actual LRPs over HTTP: list, by process_guid, by index, and restart of one instance. */
+/** Actual LRPs over HTTP: list, by process_guid, by index, restart of one instance, and each instance's usage. */
 package io.drover.receptor.actuallrp;

@@ -9,7 +9,10 @@ import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /v1/cells}: every registered cell with its capacity and what is still available on it. */
+/**
+ * {@code GET /v1/cells}: every registered cell with its capacity, what is still available on it and how it isolates
+ * what it runs.
+ */
 @RestController
 @Tag(name = "cells", description = "The machines that run instances")
 class CellController {
@@ -24,7 +27,9 @@ class CellController {
 
     @GetMapping("/v1/cells")
     @Operation(summary = "List cells", description = "available = capacity minus instances claimed or running on "
-            + "the cell and placements in flight to it.")
+            + "the cell and placements in flight to it. isolation: CGROUPS_V1 or CGROUPS_V2 (the kernel enforces "
+            + "each instance's memory_mb, cpu_weight and max_pids), SAMPLING (the rep watches /proc and kills a tree "
+            + "over its limits), SIMULATED, or UNKNOWN.")
     List<CellResponse> list() {
         Map<String, Resources> used = usage.byCell();
         return presence.all().stream()

@@ -1,2 +1,2 @@
-/** Cells over HTTP: presence, capacity and what is still available on each. */
+/** Cells over HTTP: presence, capacity, what is still available on each, and how each isolates what it runs. */
 package io.drover.receptor.cells;

@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
@@ -39,7 +40,8 @@ class CellApiIT {
     void availableIsCapacityMinusClaimedInstancesAndPlacementsInFlight() throws Exception {
         String cell = guid("cell");
         presence.heartbeat(new CellRegistration(cell, "z1", "10.0.0.9", new Resources(1024, 2048, 10),
-                List.of("preloaded:host"), List.of("blue"), List.of("green")), Duration.ofSeconds(15));
+                List.of("preloaded:host"), List.of("blue"), List.of("green"), CellIsolation.CGROUPS_V1),
+                Duration.ofSeconds(15));
         String lrp = guid("on-cell");
         mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(lrp, "apps", 3))).andExpect(status().isCreated());
         ActualLrpKey placed = ActualLrpKey.of(lrp, 0);
@@ -60,6 +62,7 @@ class CellApiIT {
                 .andExpect(jsonPath(path + ".available.containers").value(8))
                 .andExpect(jsonPath(path + ".rootfs_providers[0]").value("preloaded:host"))
                 .andExpect(jsonPath(path + ".placement_tags[0]").value("blue"))
+                .andExpect(jsonPath(path + ".isolation").value("CGROUPS_V1"))
                 .andExpect(jsonPath(path + ".heartbeat_at").isNotEmpty());
     }
 }

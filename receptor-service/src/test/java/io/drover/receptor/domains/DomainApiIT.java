@@ -38,10 +38,13 @@ class DomainApiIT {
     }
 
     @Test
-    void aBadMaxAgeOrNameIsInvalidDomain() throws Exception {
-        mvc.perform(authed(put("/v1/domains/d1")).header("Cache-Control", "max-age=soon"))
-                .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.name").value("InvalidDomain"));
+    void aCacheControlWithoutAValidMaxAgeIsAnInvalidRequestAndABadNameAnInvalidDomain() throws Exception {
+        for (String header : new String[] { "max-age=soon", "no-cache" }) {
+            mvc.perform(authed(put("/v1/domains/d-bad-ttl")).header("Cache-Control", header))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(jsonPath("$.name").value("InvalidRequest"));
+        }
+        mvc.perform(authed(get("/v1/domains"))).andExpect(jsonPath("$", not(hasItem("d-bad-ttl"))));
         mvc.perform(authed(put("/v1/domains/" + "d".repeat(257))))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.name").value("InvalidDomain"));

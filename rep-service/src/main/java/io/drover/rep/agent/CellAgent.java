@@ -1,5 +1,6 @@
 package io.drover.rep.agent;
 
+import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -31,8 +33,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One cell: its presence, its executor and its work. Everything it is told (placements, stop requests, container
  * events, timer ticks) is queued and handled in serial passes on the shared worker pool, in this order: heartbeat,
- * container events, stop requests, placements, its tasks ({@link CellTasks}), sync (instances, then tasks). A pass that fails (the database is unreachable) leaves its work
- * queued for the next one; the containers keep running meanwhile.
+ * container events, stop requests, placements, its tasks ({@link CellTasks}), sync (instances, then tasks). A pass
+ * that fails (the database is unreachable) leaves its work queued for the next one; the containers keep running
+ * meanwhile.
  */
 public final class CellAgent implements WorkSink, ContainerListener {
 
@@ -57,7 +60,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private volatile boolean syncDue;
     private volatile boolean closed;
     private boolean listening;
-    private ScheduledFuture<?> heartbeatTimer;
     private ScheduledFuture<?> syncTimer;
 
     CellAgent(CellSettings settings, Executor executor, Executor taskExecutor, RepServices services) {
@@ -94,12 +96,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
         tasks.start();
-        long heartbeatMs = settings.timing().heartbeatInterval().toMillis();
-        // The first heartbeat goes with the first pass, before the cell reconciles; later ones run on the heartbeat
-        // pool, so a cell whose work queues up (a burst, a slow database) does not look dead for it. They start at a
-        // random offset so that the cells of a many-cell process do not all write at the same instant.
-        heartbeatTimer = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(this::beat),
-                1 + ThreadLocalRandom.current().nextLong(heartbeatMs), heartbeatMs, TimeUnit.MILLISECONDS);
+        // The first heartbeat goes with the first pass, before the cell reconciles; later ones are the process's
+        // heartbeat round (CellAgents), off the cells' passes, so a cell whose work queues up (a burst, a slow
+        // database) does not look dead for it.
         heartbeatDue = true;
         syncDue = true;
         worker.wake();
@@ -167,8 +166,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
     /** Stops ticking and handling work until {@link #start()} again; containers keep running, events stay queued. */
     void pause() {
         closed = true;
-        cancel(heartbeatTimer);
         cancel(syncTimer);
+    }
+
+    /** This cell's part of the process's heartbeat round: empty while paused, once drained, or once it left. */
+    Optional<CellPresence.Heartbeat> heartbeat() {
+        return closed || drain.done().isDone() ? Optional.empty() : presence.heartbeat();
+    }
+
+    void heartbeatReported(RuntimeException failure) {
+        presence.reported(failure);
     }
 
     /** For good: also closes the executor, which leaves its containers running (to be adopted by the next rep). */
@@ -266,7 +273,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
             return;
         }
         try {
-            cancel(heartbeatTimer);
             presence.leave();
             log.info("evacuation-complete cell={}", cellId());
             drain.done().complete(null);

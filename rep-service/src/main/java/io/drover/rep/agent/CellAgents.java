@@ -1,5 +1,7 @@
 package io.drover.rep.agent;
 
+import io.drover.model.cell.CellPresence;
+import io.drover.rep.cell.RepProperties;
 import io.drover.rep.cell.RepProperties.ShutdownMode;
 import io.drover.rep.evacuation.Evacuator;
 import io.drover.rep.executor.ContainerState;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -36,18 +39,23 @@ public final class CellAgents
     private final ShutdownMode shutdown;
     private final Duration evacuationDeadline;
     private final Duration stopGrace;
+    private final Duration heartbeatInterval;
+    private final Duration presenceTtl;
+    private volatile ScheduledFuture<?> heartbeats;
     private volatile WorkConsumer consumer;
     private volatile boolean running;
     private volatile boolean closing;
 
     CellAgents(List<CellAgent> cells, Function<Map<String, CellAgent>, WorkConsumer> intake, RepServices services,
-            ShutdownMode shutdown, Duration evacuationDeadline, Duration stopGrace) {
+            ShutdownMode shutdown, RepProperties.Timing timing) {
         cells.forEach(a -> agents.put(a.cellId(), a));
         this.intake = intake;
         this.services = services;
         this.shutdown = shutdown;
-        this.evacuationDeadline = evacuationDeadline;
-        this.stopGrace = stopGrace;
+        this.evacuationDeadline = timing.evacuationDeadline();
+        this.stopGrace = timing.stopGrace();
+        this.heartbeatInterval = timing.heartbeatInterval();
+        this.presenceTtl = timing.presenceTtl();
         for (ContainerState state : ContainerState.values()) {
             services.metrics().registry().gauge("drover.rep.containers",
                     List.of(io.micrometer.core.instrument.Tag.of("state", state.name().toLowerCase())), this,
@@ -72,8 +80,29 @@ public final class CellAgents
         consumer = intake.apply(agents);
         agents.values().forEach(CellAgent::start);
         consumer.start();
+        long interval = heartbeatInterval.toMillis();
+        heartbeats = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(this::heartbeat),
+                interval, interval, TimeUnit.MILLISECONDS);
         running = true;
         log.info("rep-started cells={}", agents.size());
+    }
+
+    /**
+     * One heartbeat for every cell of this process, in one statement: a thousand simulated cells cost one write every
+     * interval, not a thousand. Each cell hears how it went (an outage is logged once per cell).
+     */
+    private void heartbeat() {
+        Map<CellAgent, CellPresence.Heartbeat> beats = new LinkedHashMap<>();
+        agents.values().forEach(a -> a.heartbeat().ifPresent(b -> beats.put(a, b)));
+        RuntimeException failure = null;
+        try {
+            services.presence().heartbeat(List.copyOf(beats.values()), presenceTtl);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        for (CellAgent agent : beats.keySet()) {
+            agent.heartbeatReported(failure);
+        }
     }
 
     @Override
@@ -132,6 +161,9 @@ public final class CellAgents
     @Override
     public void stop() {
         running = false;
+        if (heartbeats != null) {
+            heartbeats.cancel(false);
+        }
         if (consumer != null) {
             consumer.close();
             consumer = null;

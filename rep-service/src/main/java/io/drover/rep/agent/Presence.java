@@ -1,14 +1,18 @@
 package io.drover.rep.agent;
 
 import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellState;
 import io.drover.rep.cell.CellSettings;
+import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One cell's row in {@code cells}: heartbeats that keep it alive, the switch to EVACUATING, the goodbye. A heartbeat
- * that cannot reach the database is counted and logged once per outage; nothing else depends on it succeeding, so
- * the containers keep running while the rep keeps trying.
+ * One cell's row in {@code cells}: heartbeats that keep it alive (its own first one; then the process's heartbeat
+ * round carries it with every other cell's), the switch to EVACUATING, the goodbye. A heartbeat says the whole truth:
+ * ACTIVE unless this cell drains. A heartbeat that cannot reach the database is counted and logged once per outage;
+ * nothing else depends on it succeeding, so the containers keep running while the rep keeps trying.
  */
 final class Presence {
 
@@ -18,6 +22,7 @@ final class Presence {
     private final CellSettings settings;
     private final RepMetrics metrics;
     private boolean failing;
+    private boolean evacuating;
     private boolean evacuationAnnounced;
     private boolean left;
 
@@ -27,29 +32,47 @@ final class Presence {
         this.metrics = metrics;
     }
 
-    /** Heartbeats come from the heartbeat pool, the rest from the cell's pass: one at a time, none after leaving. */
+    /** This cell's heartbeat now; empty once it left. */
+    synchronized Optional<CellPresence.Heartbeat> heartbeat() {
+        return left ? Optional.empty() : Optional.of(new CellPresence.Heartbeat(settings.registration(),
+                evacuating ? CellState.EVACUATING : CellState.ACTIVE));
+    }
+
+    /** Beats alone (the cell's first heartbeat, before it reconciles). */
     synchronized void beat() {
-        if (left) {
-            return;
-        }
-        try {
-            presence.heartbeat(settings.registration(), settings.timing().presenceTtl());
+        heartbeat().ifPresent(b -> {
+            try {
+                presence.heartbeat(List.of(b), settings.timing().presenceTtl());
+                reported(null);
+            } catch (RuntimeException e) {
+                reported(e);
+            }
+        });
+    }
+
+    /** How the last heartbeat carrying this cell went (null: it was written). */
+    synchronized void reported(RuntimeException failure) {
+        if (failure == null) {
             if (failing) {
                 log.info("heartbeat-recovered cell={}", settings.cellId());
             }
             failing = false;
-        } catch (RuntimeException e) {
-            metrics.heartbeatFailed();
-            if (!failing) {
-                log.warn("heartbeat-failed cell={} error=\"{}\" (containers keep running; retrying)",
-                        settings.cellId(), e.getMessage());
-            }
-            failing = true;
+            return;
         }
+        metrics.heartbeatFailed();
+        if (!failing) {
+            log.warn("heartbeat-failed cell={} error=\"{}\" (containers keep running; retrying)", settings.cellId(),
+                    failure.getMessage());
+        }
+        failing = true;
     }
 
-    /** Marks the cell EVACUATING once (the auctioneer skips it from then on); throws while the database is away. */
+    /**
+     * Marks the cell EVACUATING (the auctioneer skips it from then on), and every later heartbeat says so; throws while
+     * the database is away.
+     */
     synchronized void announceEvacuation() {
+        evacuating = true;
         if (!evacuationAnnounced) {
             presence.evacuate(settings.cellId());
             evacuationAnnounced = true;

@@ -11,7 +11,7 @@ import io.drover.rep.sync.SyncAction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +32,8 @@ final class Reconciler {
     private final Allocations allocations;
     private final String cellId;
     private final Duration stopGrace;
-    private final Set<String> stopping = new HashSet<>();
+    /** Containers being stopped, and why (the reason their removal is recorded with). */
+    private final Map<String, String> stopping = new HashMap<>();
 
     Reconciler(Executor executor, Operations ops, Allocations allocations, String cellId, Duration stopGrace) {
         this.executor = executor;
@@ -43,7 +44,7 @@ final class Reconciler {
     }
 
     Set<String> busy() {
-        return Set.copyOf(stopping);
+        return Set.copyOf(stopping.keySet());
     }
 
     /** What the current state of these containers asks for: RUNNING → start, CRASHED → crash, STOPPED → remove. */
@@ -57,13 +58,13 @@ final class Reconciler {
             switch (c.state()) {
                 case RUNNING -> {
                     // An evacuating cell reports nothing new: the sync plan decides what its containers are worth.
-                    if (!evacuating && !stopping.contains(guid)) {
+                    if (!evacuating && !stopping.containsKey(guid)) {
                         actions.add(new SyncAction.Start(c));
                     }
                 }
                 case CRASHED -> actions.add(new SyncAction.Crash(c));
                 case STOPPED -> actions.add(new SyncAction.Remove(c.key(), InstanceOwner.of(guid, cellId), c,
-                        "container stopped"));
+                        stopping.getOrDefault(guid, "container stopped")));
                 case STARTING -> {
                 }
             }
@@ -107,20 +108,20 @@ final class Reconciler {
         if (container == null) {
             ops.remove(ActualLrpKey.of(r.processGuid(), r.index()), InstanceOwner.of(r.instanceGuid(), cellId),
                     "stop requested: " + r.reason());
-        } else if (!isOver(container) && !stopping.contains(container.instanceGuid())) {
-            stop(container);
+        } else if (!isOver(container) && !stopping.containsKey(container.instanceGuid())) {
+            stop(container, "stop requested: " + r.reason());
         }
     }
 
-    /** Stops a container; its STOPPED event then removes the record if this cell still owns it. */
-    void stop(Container c) {
-        stopping.add(c.instanceGuid());
+    /** Stops a container; its STOPPED event then removes the record (with {@code reason}) if this cell owns it. */
+    void stop(Container c, String reason) {
+        stopping.put(c.instanceGuid(), reason);
         executor.stop(c.instanceGuid(), stopGrace);
     }
 
     private void destroy(Container c, String reason) {
         ops.destroyed(c, reason);
-        stop(c);
+        stop(c, "destroyed: " + reason);
     }
 
     private void start(List<Container> containers, int batchSize) {

@@ -7,6 +7,7 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.rep.cell.CellLayout;
 import io.drover.rep.cell.CellSettings;
+import io.drover.rep.cell.LogEndpoint;
 import io.drover.rep.cell.Machine;
 import io.drover.rep.cell.RepProperties;
 import io.drover.rep.evacuation.AdminServer;
@@ -25,6 +26,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -58,21 +60,23 @@ class RepConfiguration {
         int threads = p.workerThreads() > 0 ? p.workerThreads() : autoWorkerThreads(p.simulatedCells());
         return new RepServices(lifecycle, new GroupCommit(lifecycle, taskLifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
                 timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
-                Executors.newFixedThreadPool(threads, daemon("rep-heartbeat")), tasks);
+                Executors.newSingleThreadExecutor(daemon("rep-heartbeat")), tasks);
     }
 
     @Bean
     CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
             ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
-            ConfigurableApplicationContext context) {
-        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources());
+            ConfigurableApplicationContext context, ObjectProvider<LogEndpoint> logServer) {
+        String logEndpoint = logServer.stream().map(LogEndpoint::endpoint).findFirst().orElse(null);
+        List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources(), executors.isolation())
+                .stream().map(c -> c.withLogEndpoint(logEndpoint)).toList();
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
                 executors.create(c.cellId(), c.address(), c.capacity()),
                 executors.createForTasks(c.cellId(), c.address(), c.capacity()), services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();
         CellAgents all = new CellAgents(agents,
                 sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks, services.clock()),
-                services, p.shutdown(), p.timing().evacuationDeadline(), p.timing().stopGrace());
+                services, p.shutdown(), p.timing());
         if (p.admin().exitAfterEvacuation()) {
             all.onAllDrained(() -> new Thread(() -> System.exit(SpringApplication.exit(context)), "rep-exit").start());
         }

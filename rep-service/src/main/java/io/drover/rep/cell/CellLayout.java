@@ -1,26 +1,31 @@
 package io.drover.rep.cell;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Turns the rep's settings into its cells: one, or N simulated ones spread over the zones. Pure. */
+/**
+ * Turns the rep's settings into its cells: one, or N simulated ones spread over the zones, each registering how the
+ * rep's executor isolates what it runs. Pure.
+ */
 public final class CellLayout {
 
     private CellLayout() {
     }
 
-    public static List<CellSettings> cells(RepProperties p, String defaultCellId, Resources machine) {
+    public static List<CellSettings> cells(RepProperties p, String defaultCellId, Resources machine,
+            CellIsolation isolation) {
         String base = p.cellId() == null || p.cellId().isBlank() ? defaultCellId : p.cellId();
         Resources capacity = capacity(p.capacity(), machine);
         List<CellSettings> cells = new ArrayList<>();
         if (p.simulatedCells() <= 0) {
-            cells.add(cell(p, base, p.zone(), capacity));
+            cells.add(cell(p, base, p.zone(), capacity, isolation));
             return cells;
         }
         for (int n = 1; n <= p.simulatedCells(); n++) {
-            cells.add(cell(p, base + "-" + n, p.zones().get((n - 1) % p.zones().size()), capacity));
+            cells.add(cell(p, base + "-" + n, p.zones().get((n - 1) % p.zones().size()), capacity, isolation));
         }
         return cells;
     }
@@ -31,8 +36,9 @@ public final class CellLayout {
                 configured.containers() > 0 ? configured.containers() : machine.containers());
     }
 
-    private static CellSettings cell(RepProperties p, String cellId, String zone, Resources capacity) {
+    private static CellSettings cell(RepProperties p, String cellId, String zone, Resources capacity,
+            CellIsolation isolation) {
         return new CellSettings(new CellRegistration(cellId, zone, p.address(), capacity, p.rootfsProviders(),
-                p.placementTags().required(), p.placementTags().optional()), p.timing(), p.batchSize());
+                p.placementTags().required(), p.placementTags().optional(), isolation), p.timing(), p.batchSize());
     }
 }

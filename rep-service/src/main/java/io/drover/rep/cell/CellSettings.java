@@ -17,4 +17,9 @@ public record CellSettings(CellRegistration registration, RepProperties.Timing t
     public String address() {
         return registration.address();
     }
+
+    /** The same cell, advertising the log server at {@code endpoint} (null: none). */
+    public CellSettings withLogEndpoint(String endpoint) {
+        return new CellSettings(registration.withLogEndpoint(endpoint), timing, batchSize);
+    }
 }

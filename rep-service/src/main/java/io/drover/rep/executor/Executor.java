@@ -35,6 +35,9 @@ public interface Executor {
 
     void addListener(ContainerListener listener);
 
+    /** The log of a container this executor holds (until it is forgotten). */
+    Optional<InstanceLog> log(String instanceGuid);
+
     /**
      * Picks up containers left running by a previous run of this rep (process executor: pid files) so healthy
      * workloads survive a rep restart; returns what it adopted.
@@ -48,6 +51,14 @@ public interface Executor {
      */
     default Optional<String> readFile(String instanceGuid, String path, int maxBytes) {
         return Optional.empty();
+    }
+
+    /**
+     * Measures what each live container uses now (CPU, memory, disk). Called every few seconds from one thread; the
+     * first call for a container reports its CPU time averaged since its start.
+     */
+    default List<ContainerUsage> usage() {
+        return List.of();
     }
 
     /** Releases the executor's threads; leaves processes running unless they were stopped. */

@@ -1,5 +1,6 @@
 package io.drover.rep.executor;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.Resources;
 
 /**
@@ -27,4 +28,9 @@ public interface ExecutorFactory {
 
     /** What tells the executor of a cell's tasks from the cell's own in names and directories. */
     String TASKS_SUFFIX = ".tasks";
+
+    /** How the executors it makes isolate and measure their containers; the cells register it with their presence. */
+    default CellIsolation isolation() {
+        return CellIsolation.UNKNOWN;
+    }
 }

@@ -3,6 +3,7 @@ package io.drover.rep.cell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.Resources;
 import java.time.Duration;
 import java.util.List;
@@ -16,19 +17,21 @@ class CellLayoutTest {
     void oneCellTakesItsIdZoneAndTheMachineForUnsetCapacity() {
         RepProperties p = properties("rep-7", 0, List.of(), new RepProperties.Capacity(2048, 0, 0));
 
-        List<CellSettings> cells = CellLayout.cells(p, "host", MACHINE);
+        List<CellSettings> cells = CellLayout.cells(p, "host", MACHINE, CellIsolation.SAMPLING);
 
         assertThat(cells).singleElement().satisfies(c -> {
             assertThat(c.cellId()).isEqualTo("rep-7");
             assertThat(c.registration().zone()).isEqualTo("z1");
             assertThat(c.capacity()).isEqualTo(new Resources(2048, 100_000, 256));
             assertThat(c.registration().rootfsProviders()).containsExactly("preloaded:host");
+            assertThat(c.registration().isolation()).isEqualTo(CellIsolation.SAMPLING);
         });
     }
 
     @Test
     void missingCellIdFallsBackToTheHostName() {
-        assertThat(CellLayout.cells(properties(null, 0, List.of(), capacity()), "host-1", MACHINE))
+        assertThat(CellLayout.cells(properties(null, 0, List.of(), capacity()), "host-1", MACHINE,
+                CellIsolation.SAMPLING))
                 .extracting(CellSettings::cellId).containsExactly("host-1");
     }
 
@@ -36,7 +39,7 @@ class CellLayoutTest {
     void simulatedCellsAreNumberedAndSpreadRoundRobinOverTheZones() {
         RepProperties p = properties("sim", 5, List.of("z1", "z2", "z3"), capacity());
 
-        List<CellSettings> cells = CellLayout.cells(p, "host", MACHINE);
+        List<CellSettings> cells = CellLayout.cells(p, "host", MACHINE, CellIsolation.SAMPLING);
 
         assertThat(cells).extracting(CellSettings::cellId).containsExactly("sim-1", "sim-2", "sim-3", "sim-4", "sim-5");
         assertThat(cells).extracting(c -> c.registration().zone()).containsExactly("z1", "z2", "z3", "z1", "z2");

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs a composite action for one container (a plain {@code run} needs none of this): every {@code run} step is a
- * process launched like the main one (the instance's working directory, environment and logs), made the tree's leader
+ * process launched like the main one (the instance's working directory, environment, logs and cgroup), made the tree's leader
  * (so the pid file names the step running now) and watched as part of the container's tree while it runs, so memory and
  * pid limits cover it and a stop kills it. Downloads run on threads of their own. The composition is asynchronous: no
  * thread waits for a step; a {@code timeout} or the end of a {@code codependent} kills the steps of its subtree.
@@ -47,9 +47,11 @@ final class ActionTree {
             container.settleWithoutProcess();
             return;
         }
+        PlacedInstance instance = container.instance();
         try {
-            container.dir().create();
-        } catch (RuntimeException e) {
+            instance.dir().create();
+            Isolation.create(instance.cgroup(), instance.spec().definition());
+        } catch (IOException | RuntimeException e) {
             container.settleWithoutProcess();
             ended.accept(container, "failed to start: " + e.getMessage());
             return;
@@ -98,7 +100,7 @@ final class ActionTree {
         Process process;
         try {
             process = runtime.launcher().launch(run, c.spec().definition().cpuWeight(), environment.apply(c, run),
-                    c.dir());
+                    c.instance().dir(), c.instance().cgroup());
         } catch (IOException | RuntimeException e) {
             return done("failed to start: " + e.getMessage());
         }
@@ -122,7 +124,7 @@ final class ActionTree {
     private CompletableFuture<Ending> download(ProcessContainer c, Action.Download d) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                downloads.fetch(d, c.dir().app());
+                downloads.fetch(d, c.instance().dir().app());
                 return Ending.SUCCEEDED;
             } catch (IOException | RuntimeException e) {
                 return new Ending("download failed: " + e.getMessage());
@@ -174,12 +176,12 @@ final class ActionTree {
     }
 
     private CompletableFuture<Ending> emitProgress(ProcessContainer c, Action.EmitProgress p, Scope scope) {
-        progress.emit(c.dir(), p.startMessage());
+        progress.emit(c.instance().journal(), p.startMessage());
         return run(c, p.action(), scope).thenApply(ending -> {
             if (ending.succeeded()) {
-                progress.emit(c.dir(), p.successMessage());
+                progress.emit(c.instance().journal(), p.successMessage());
             } else if (p.failureMessagePrefix() != null && !p.failureMessagePrefix().isEmpty()) {
-                progress.emit(c.dir(), p.failureMessagePrefix() + ": " + ending.failure());
+                progress.emit(c.instance().journal(), p.failureMessagePrefix() + ": " + ending.failure());
             }
             return ending;
         });

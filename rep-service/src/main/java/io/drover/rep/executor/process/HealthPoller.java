@@ -65,6 +65,7 @@ final class HealthPoller {
             watcher.terminate(container, ContainerState.CRASHED,
                     "failed to start within " + startTimeout(container).toSeconds() + " s", Duration.ZERO);
         } else {
+            container.healthCheckFailed(failure.get());
             schedule(container, runtime.properties().startingPollInterval());
         }
     }
@@ -72,7 +73,7 @@ final class HealthPoller {
     /** SPEC 5.2: a start timeout of 0 means none; such a container polls until it is healthy or stopped. */
     private boolean startTimeoutPassed(ProcessContainer container) {
         Duration timeout = startTimeout(container);
-        return !timeout.isZero() && !runtime.clock().instant().isBefore(container.startedAt().plus(timeout));
+        return !timeout.isZero() && !runtime.clock().instant().isBefore(container.instance().startedAt().plus(timeout));
     }
 
     private static Duration startTimeout(ProcessContainer container) {

@@ -49,7 +49,7 @@ final class HealthProbe {
 
     CompletableFuture<Optional<String>> probe(ProcessContainer container) {
         DesiredLrpDefinition definition = container.spec().definition();
-        NetInfo netInfo = container.netInfo();
+        NetInfo netInfo = container.instance().netInfo();
         for (Check check : checks(definition)) {
             Optional<String> failure = check.tcpCheck() != null ? tcp(check.tcpCheck(), netInfo)
                     : check.httpCheck() != null ? http(check.httpCheck(), netInfo) : Optional.empty();
@@ -110,7 +110,7 @@ final class HealthProbe {
         Process process;
         try {
             process = launcher.launch(monitor, container.spec().definition().cpuWeight(),
-                    environment.apply(container, monitor), container.dir());
+                    environment.apply(container, monitor), container.instance().dir(), container.instance().cgroup());
         } catch (IOException e) {
             return CompletableFuture.completedFuture(Optional.of("monitor failed to start: " + e.getMessage()));
         }

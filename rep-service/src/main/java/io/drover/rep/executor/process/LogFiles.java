@@ -20,15 +20,16 @@ final class LogFiles {
     private LogFiles() {
     }
 
-    static void cap(Path log, long capBytes) throws IOException {
+    /** True when the file was over the cap and has been rotated (it is empty now). */
+    static boolean cap(Path log, long capBytes) throws IOException {
         long size;
         try {
             size = Files.size(log);
         } catch (NoSuchFileException e) {
-            return;
+            return false;
         }
         if (size <= capBytes) {
-            return;
+            return false;
         }
         Path rotated = log.resolveSibling(log.getFileName() + ".1");
         Path partial = log.resolveSibling(log.getFileName() + ".1.tmp");
@@ -37,6 +38,7 @@ final class LogFiles {
             Files.move(partial, rotated, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             in.truncate(0);
         }
+        return true;
     }
 
     private static void copyTail(FileChannel in, long from, long length, Path target) throws IOException {

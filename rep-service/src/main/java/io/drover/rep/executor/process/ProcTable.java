@@ -68,6 +68,11 @@ final class ProcTable {
         }
     }
 
+    /** The processes among {@code pids} that are still alive (a zombie has exited), each read on its own. */
+    static List<ProcStat> alive(Collection<Long> pids) {
+        return pids.stream().map(ProcTable::stat).flatMap(Optional::stream).filter(ProcStat::alive).toList();
+    }
+
     Optional<ProcStat> get(long pid) {
         return Optional.ofNullable(byPid.get(pid));
     }
@@ -111,7 +116,12 @@ final class ProcTable {
     }
 
     static long rssBytes(Collection<ProcStat> members) {
-        return members.stream().mapToLong(ProcStat::rssPages).sum() * PageSize.BYTES;
+        return members.stream().mapToLong(ProcStat::rssPages).sum() * Kernel.PAGE_SIZE;
+    }
+
+    /** CPU time of the members and of the children they reaped, in nanoseconds. */
+    static long cpuNanos(Collection<ProcStat> members) {
+        return members.stream().mapToLong(ProcStat::cpuTicks).sum() * (1_000_000_000L / Kernel.CLOCK_TICKS);
     }
 
     private static boolean isPid(String name) {
@@ -121,24 +131,28 @@ final class ProcTable {
     private static Optional<ProcStat> fromHandle(ProcessHandle handle) {
         long start = handle.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L);
         long parent = handle.parent().map(ProcessHandle::pid).orElse(0L);
-        return Optional.of(new ProcStat(handle.pid(), parent, 0, handle.isAlive() ? 'R' : 'X', start, 0));
+        long cpuTicks = handle.info().totalCpuDuration().map(d -> d.toMillis() * Kernel.CLOCK_TICKS / 1000).orElse(0L);
+        return Optional.of(new ProcStat(handle.pid(), parent, 0, handle.isAlive() ? 'R' : 'X', start, 0, cpuTicks));
     }
 
-    /** The kernel page size, for turning RSS pages into bytes. */
-    private static final class PageSize {
+    /** The kernel's page size and clock tick rate, for turning RSS pages into bytes and CPU ticks into time. */
+    private static final class Kernel {
 
-        static final long BYTES = detect();
+        static final long PAGE_SIZE = getconf("PAGESIZE", 4096);
 
-        private static long detect() {
+        static final long CLOCK_TICKS = getconf("CLK_TCK", 100);
+
+        private static long getconf(String name, long fallback) {
             try {
-                Process getconf = new ProcessBuilder("getconf", "PAGESIZE").redirectErrorStream(true).start();
+                Process getconf = new ProcessBuilder("getconf", name).redirectErrorStream(true).start();
                 String out = new String(getconf.getInputStream().readAllBytes()).trim();
-                return getconf.waitFor() == 0 ? Long.parseLong(out) : 4096;
+                long value = getconf.waitFor() == 0 ? Long.parseLong(out) : fallback;
+                return value > 0 ? value : fallback;
             } catch (IOException | NumberFormatException e) {
-                return 4096;
+                return fallback;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return 4096;
+                return fallback;
             }
         }
     }

@@ -1,33 +1,24 @@
 package io.drover.rep.executor.process;
 
-import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.NetInfo;
-import io.drover.model.lrp.NetInfo.PortMapping;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 
 /**
- * One container's state and the process tree behind it. Its transitions are synchronized and publish their event
- * while holding the lock, so listeners see a container's events in the order they happened. A terminating container
- * keeps its visible state until its tree is gone, then becomes CRASHED or STOPPED once.
+ * One container's lifecycle and the process tree behind it; what it is and owns (spec, ports, directory, journal,
+ * cgroup) is its {@link PlacedInstance}. Its transitions are synchronized and publish their event while holding the
+ * lock, so listeners see a container's events in the order they happened, and write the rep's lifecycle lines to its
+ * journal. A terminating container keeps its visible state until its tree is gone, then becomes CRASHED or STOPPED
+ * once.
  */
 final class ProcessContainer {
 
-    private final ContainerSpec spec;
-
-    private final String cellId;
-
-    private final InstanceDir dir;
-
-    private final NetInfo netInfo;
-
-    private final Instant startedAt;
+    private final PlacedInstance instance;
 
     private final boolean adopted;
 
@@ -49,18 +40,14 @@ final class ProcessContainer {
 
     private ScheduledFuture<?> healthPoll;
 
-    ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
-            Consumer<Container> publisher) {
-        this(spec, cellId, dir, netInfo, startedAt, publisher, null);
+    private String lastHealthFailure;
+
+    ProcessContainer(PlacedInstance instance, Consumer<Container> publisher) {
+        this(instance, publisher, null);
     }
 
-    private ProcessContainer(ContainerSpec spec, String cellId, InstanceDir dir, NetInfo netInfo, Instant startedAt,
-            Consumer<Container> publisher, PidFile adoptedFrom) {
-        this.spec = spec;
-        this.cellId = cellId;
-        this.dir = dir;
-        this.netInfo = netInfo;
-        this.startedAt = startedAt;
+    private ProcessContainer(PlacedInstance instance, Consumer<Container> publisher, PidFile adoptedFrom) {
+        this.instance = instance;
         this.publisher = publisher;
         this.adopted = adoptedFrom != null;
         this.state = adopted && adoptedFrom.running() ? ContainerState.RUNNING : ContainerState.STARTING;
@@ -71,39 +58,30 @@ final class ProcessContainer {
         }
     }
 
-    static ProcessContainer adopt(PidFile file, InstanceDir dir, Consumer<Container> publisher) {
-        ContainerSpec spec = new ContainerSpec(ActualLrpKey.of(file.processGuid(), file.index()),
-                file.instanceGuid(), file.definition());
-        return new ProcessContainer(spec, file.cellId(), dir, new NetInfo(file.address(), file.ports()),
-                Instant.ofEpochMilli(file.startedAtMillis()), publisher, file);
+    /** A container a previous rep left, running the tree its pid file names. */
+    static ProcessContainer adopt(PidFile file, PlacedInstance instance, Consumer<Container> publisher) {
+        instance.journal().skipExistingOutput();
+        instance.journal().rep("re-adopted by the rep after its restart (pid " + file.pid()
+                + "); output written while no rep ran is only in stdout.log and stderr.log");
+        return new ProcessContainer(instance, publisher, file);
+    }
+
+    PlacedInstance instance() {
+        return instance;
     }
 
     ContainerSpec spec() {
-        return spec;
-    }
-
-    InstanceDir dir() {
-        return dir;
-    }
-
-    NetInfo netInfo() {
-        return netInfo;
-    }
-
-    Instant startedAt() {
-        return startedAt;
+        return instance.spec();
     }
 
     ProcessTree tree() {
         return tree;
     }
 
-    List<Integer> hostPorts() {
-        return netInfo.ports().stream().map(PortMapping::hostPort).toList();
-    }
-
     synchronized Container snapshot() {
-        return new Container(spec.key(), spec.instanceGuid(), spec.definition().domain(), state, netInfo, reason);
+        ContainerSpec spec = instance.spec();
+        return new Container(spec.key(), spec.instanceGuid(), spec.definition().domain(), state, instance.netInfo(),
+                reason);
     }
 
     synchronized void publishCurrent() {
@@ -122,6 +100,7 @@ final class ProcessContainer {
         this.process = launched;
         tree.lead(identity, leaderSession);
         writePidFile();
+        instance.journal().rep("process started (pid " + identity.pid() + ")");
         return true;
     }
 
@@ -144,6 +123,11 @@ final class ProcessContainer {
             return Optional.of("exited (adopted process, status unknown)");
         }
         return daemonised ? Optional.of("exited (daemonised process, status unknown)") : Optional.empty();
+    }
+
+    /** A daemonised container lives on without its leader, for as long as other members of its tree do. */
+    synchronized boolean isDaemonised() {
+        return daemonised;
     }
 
     synchronized boolean leaderReaped() {
@@ -172,6 +156,8 @@ final class ProcessContainer {
         }
         state = ContainerState.RUNNING;
         writePidFile();
+        instance.journal().rep(HealthProbe.hasChecks(spec().definition()) ? "health check passed; running"
+                : "running");
         publisher.accept(snapshot());
         return true;
     }
@@ -190,6 +176,9 @@ final class ProcessContainer {
             return false;
         }
         boolean first = termination == null;
+        if (goal == ContainerState.STOPPED && (first || termination.goal() != ContainerState.STOPPED)) {
+            instance.journal().rep("stopping (SIGTERM, then SIGKILL once the grace period is over)");
+        }
         termination = first ? new Termination(goal, why, killAt, false)
                 : new Termination(goal, why, termination.killAt(), termination.signalled());
         cancelHealthPoll();
@@ -217,6 +206,7 @@ final class ProcessContainer {
         state = termination.goal();
         reason = termination.reason();
         termination = null;
+        instance.journal().close(state == ContainerState.CRASHED ? "crashed: " + reason : "stopped");
         publisher.accept(snapshot());
         return true;
     }
@@ -230,6 +220,14 @@ final class ProcessContainer {
         reason = null;
         publisher.accept(snapshot());
         return true;
+    }
+
+    /** A failed check while starting: said once per distinct reason, not on every half-second poll. */
+    synchronized void healthCheckFailed(String why) {
+        if (!why.equals(lastHealthFailure)) {
+            lastHealthFailure = why;
+            instance.journal().rep("health check failed: " + why + " (still starting)");
+        }
     }
 
     synchronized void replaceHealthPoll(ScheduledFuture<?> next) {
@@ -252,10 +250,12 @@ final class ProcessContainer {
         if (leader == null) {
             return;
         }
-        new PidFile(leader.pid(), leader.startTime(), tree.session(), cellId, spec.key().processGuid(),
+        ContainerSpec spec = instance.spec();
+        NetInfo netInfo = instance.netInfo();
+        new PidFile(leader.pid(), leader.startTime(), tree.session(), instance.cellId(), spec.key().processGuid(),
                 spec.key().index(), spec.instanceGuid(), spec.definition().domain(), netInfo.address(),
-                netInfo.ports(), state == ContainerState.RUNNING, daemonised, startedAt.toEpochMilli(),
-                spec.definition()).write(dir.pidFile());
+                netInfo.ports(), state == ContainerState.RUNNING, daemonised, instance.startedAt().toEpochMilli(),
+                spec.definition(), PidFile.dirsOf(instance.cgroup().orElse(null))).write(instance.dir().pidFile());
     }
 
     /** Where a terminating container is headed, when its tree gets SIGKILL, and whether it was signalled yet. */

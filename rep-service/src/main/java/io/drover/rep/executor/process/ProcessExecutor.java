@@ -11,7 +11,9 @@ import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
+import io.drover.rep.executor.InstanceLog;
 import io.drover.rep.executor.InsufficientResourcesException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,15 +30,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The executor of one cell that runs containers as real OS process trees (SPEC 8.2). {@link #run} admits a container
- * (capacity, host ports) and returns; the launch, health polling ({@link HealthPoller}), tree watching and stopping
- * ({@link TreeWatcher}) happen on the shared scheduler and surface as events. Containers live under
- * {@code <work-dir>/<cell>/}, where {@link #adopt} finds the pid files of a previous run.
+ * The executor of one cell that runs containers as real OS process trees (SPEC 8.2), each in a cgroup of its own
+ * where the machine allows it. {@link #run} admits a container (capacity, host ports) and returns; the launch
+ * ({@link ContainerLaunch}), health polling ({@link HealthPoller}), tree watching and stopping ({@link TreeWatcher}),
+ * and copying output to each instance's journal ({@link LogPump}) happen on the shared scheduler and
+ * surface as events. Containers live under {@code <work-dir>/<cell>/}, where {@link #adopt} finds the pid files of a
+ * previous run (and, in cgroup mode, checks them against the cell's cgroups).
  */
 public final class ProcessExecutor implements Executor {
 
     private static final Logger log = LoggerFactory.getLogger(ProcessExecutor.class);
-
 
     private final String cellId;
 
@@ -54,7 +57,11 @@ public final class ProcessExecutor implements Executor {
 
     private final TreeWatcher watcher;
 
-    private final HealthPoller health;
+    private final ContainerLaunch launch;
+
+    private final UsageSampler usage;
+
+    private final LogPump logs;
 
     private final ActionTree actions;
 
@@ -65,11 +72,15 @@ public final class ProcessExecutor implements Executor {
         this.runtime = runtime;
         this.cellDir = runtime.properties().workDir().resolve(InstanceDir.safeName(cellId));
         this.watcher = new TreeWatcher(runtime, containers::values);
-        this.health = new HealthPoller(runtime, new HealthProbe(runtime.launcher(),
+        HealthPoller health = new HealthPoller(runtime, new HealthProbe(runtime.launcher(),
                 runtime.properties().monitorTimeout(), this::environment), watcher);
-        this.actions = new ActionTree(runtime, new Downloads(runtime.properties().workDir()),
-                new ProgressLines(runtime.clock()), this::environment);
+        this.launch = new ContainerLaunch(runtime, watcher, health, this::environment);
+        this.actions = new ActionTree(runtime, new Downloads(runtime.properties().workDir()), new ProgressLines(),
+                this::environment);
+        this.usage = new UsageSampler(runtime.clock());
         watcher.start();
+        this.logs = new LogPump(runtime, containers::values);
+        logs.start();
     }
 
     @Override
@@ -87,19 +98,23 @@ public final class ProcessExecutor implements Executor {
             List<Integer> hostPorts = runtime.ports().reserve(spec.definition().ports().size());
             List<PortMapping> mappings = IntStream.range(0, hostPorts.size())
                     .mapToObj(i -> new PortMapping(spec.definition().ports().get(i), hostPorts.get(i))).toList();
-            container = new ProcessContainer(spec, cellId,
-                    InstanceDir.of(cellDir, spec.instanceGuid()), new NetInfo(address, mappings),
-                    runtime.clock().instant(), this::publish);
+            InstanceDir dir = InstanceDir.of(cellDir, spec.instanceGuid());
+            container = new ProcessContainer(new PlacedInstance(spec, cellId, new NetInfo(address, mappings),
+                    runtime.clock().instant(), dir,
+                    new InstanceJournal(dir, runtime.clock(), runtime.properties().logCap().toBytes()),
+                    runtime.isolation().cgroupFor(cellName(), spec.instanceGuid())), this::publish);
             containers.put(spec.instanceGuid(), container);
         }
+        container.instance().journal().rep("claimed by " + cellId + " as instance " + spec.instanceGuid()
+                + "; starting");
         log.info("run-container instance_guid={} process_guid={} index={} ports={}", spec.instanceGuid(),
-                spec.key().processGuid(), spec.key().index(), container.netInfo().ports());
+                spec.key().processGuid(), spec.key().index(), container.instance().netInfo().ports());
         container.publishCurrent();
         runtime.scheduler().execute(() -> {
             if (action.isPlainRun()) {
-                launch(container, action.run());
+                launch.launch(container, action.run());
             } else {
-                actions.launch(container, action, this::started, (c, reason) -> watcher.terminate(c,
+                actions.launch(container, action, launch::watchUntilRunning, (c, reason) -> watcher.terminate(c,
                         ContainerState.CRASHED, reason, Duration.ZERO));
             }
         });
@@ -132,8 +147,12 @@ public final class ProcessExecutor implements Executor {
             return;
         }
         containers.remove(instanceGuid);
+        container.instance().cgroup().filter(cgroup -> !cgroup.remove())
+                .ifPresent(cgroup -> log.warn("remove-cgroup-failed instance_guid={} dirs={}", instanceGuid,
+                        cgroup.dirs()));
+        container.instance().journal().close();
         try {
-            container.dir().delete();
+            container.instance().dir().delete();
         } catch (UncheckedIOException e) {
             log.warn("delete-instance-dir-failed instance_guid={}", instanceGuid, e);
         }
@@ -143,7 +162,13 @@ public final class ProcessExecutor implements Executor {
     @Override
     public Optional<String> readFile(String instanceGuid, String path, int maxBytes) {
         ProcessContainer container = containers.get(instanceGuid);
-        return container == null ? Optional.empty() : InstanceFiles.readHead(container.dir().app(), path, maxBytes);
+        return container == null ? Optional.empty() : InstanceFiles.readHead(container.instance().dir().app(), path,
+                maxBytes);
+    }
+
+    @Override
+    public Optional<InstanceLog> log(String instanceGuid) {
+        return Optional.ofNullable(containers.get(instanceGuid)).map(c -> c.instance().journal());
     }
 
     @Override
@@ -153,72 +178,36 @@ public final class ProcessExecutor implements Executor {
 
     @Override
     public List<Container> adopt() {
-        List<ProcessContainer> adopted = new Adoption(runtime, cellDir, containers.keySet()).run(this::publish);
+        List<ProcessContainer> adopted = new Adoption(runtime, cellDir, cellName(), containers.keySet())
+                .run(this::publish);
         adopted.forEach(container -> {
             containers.put(container.spec().instanceGuid(), container);
-            if (HealthProbe.hasChecks(container.spec().definition())) {
-                health.watch(container);
-            } else {
-                container.markRunning();
-            }
+            launch.watchUntilRunning(container);
         });
         return adopted.stream().map(ProcessContainer::snapshot).toList();
     }
 
+    /** The executor's watcher, for tests that measure what its ticks cost. */
+    TreeWatcher watcher() {
+        return watcher;
+    }
+
+    @Override
+    public List<ContainerUsage> usage() {
+        return usage.measure(containers.values());
+    }
+
+    /** Leaves the processes running; the cell's cgroup goes too when none of its instances is left. */
     @Override
     public void close() {
         watcher.close();
+        logs.close();
         containers.values().forEach(ProcessContainer::cancelHealthPoll);
+        runtime.isolation().cgroups().ifPresent(cgroups -> cgroups.removeCellIfEmpty(cellName()));
     }
 
-    private void launch(ProcessContainer container, RunAction action) {
-        if (!container.isActive()) {
-            container.settleWithoutProcess();
-            return;
-        }
-        Process process;
-        try {
-            container.dir().create();
-            process = runtime.launcher().launch(action, container.spec().definition().cpuWeight(),
-                    environment(container, action), container.dir());
-        } catch (IOException | RuntimeException e) {
-            container.settleWithoutProcess();
-            watcher.terminate(container, ContainerState.CRASHED, "failed to start: " + e.getMessage(), Duration.ZERO);
-            return;
-        }
-        ProcessIdentity leader = ProcTable.stat(process.pid()).map(ProcessIdentity::of)
-                .orElse(new ProcessIdentity(process.pid(), -1));
-        long session = runtime.launcher().usesSessions() ? process.pid() : 0;
-        if (!container.attach(process, leader, session)) {
-            Signals.kill(ProcTable.read().members(new TreeRoots(leader, session, Set.of())));
-            return;
-        }
-        log.info("container-launched instance_guid={} pid={} session={}", container.spec().instanceGuid(),
-                process.pid(), session);
-        process.onExit().thenAcceptAsync(exited -> leaderExited(container, exited.exitValue()), runtime.scheduler());
-        started(container);
-    }
-
-    /** Launched: healthy at once without checks, else once its checks pass. */
-    private void started(ProcessContainer container) {
-        if (HealthProbe.hasChecks(container.spec().definition())) {
-            health.watch(container);
-        } else {
-            container.markRunning();
-        }
-    }
-
-    /** Any exit is a crash, except a main process exiting 0 beside a monitor: it daemonised. */
-    private void leaderExited(ProcessContainer container, int exitValue) {
-        if (!container.isActive()) {
-            return;
-        }
-        if (exitValue == 0 && container.spec().definition().monitor() != null) {
-            log.info("container-daemonised instance_guid={}", container.spec().instanceGuid());
-            container.markDaemonised();
-            return;
-        }
-        watcher.terminate(container, ContainerState.CRASHED, ExitStatus.describe(exitValue), Duration.ZERO);
+    private String cellName() {
+        return InstanceDir.safeName(cellId);
     }
 
     private void requireCapacity(DesiredLrpDefinition definition) {
@@ -238,7 +227,7 @@ public final class ProcessExecutor implements Executor {
     }
 
     private Map<String, String> environment(ProcessContainer container, RunAction action) {
-        return InstanceEnvironment.of(container.spec(), action.env(), container.netInfo(),
+        return InstanceEnvironment.of(container.spec(), action.env(), container.instance().netInfo(),
                 runtime.properties().inheritEnv(), System::getenv);
     }
 

@@ -1,8 +1,11 @@
 package io.drover.rep.executor.process;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.Resources;
 import io.drover.rep.executor.ExecutorFactory;
+import io.drover.rep.executor.process.cgroup.Cgroups;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,11 +29,22 @@ public final class ProcessExecutorFactory implements ExecutorFactory, AutoClosea
         this.scheduler = new ScheduledThreadPoolExecutor(properties.threads(), daemonThreads());
         scheduler.setRemoveOnCancelPolicy(true);
         ProcessLauncher launcher = new ProcessLauncher();
+        Isolation isolation = Isolation.choose(properties.isolation(), properties.cgroupRoot());
         this.runtime = new ProcessRuntime(properties, clock, scheduler, new HostPorts(properties.portRange()),
-                launcher);
-        log.info("process-executor work_dir={} host_ports={} sessions={} nofile_limits={} proc={}",
+                launcher, isolation);
+        log.info("process-executor work_dir={} host_ports={} sessions={} nofile_limits={} proc={} isolation={}",
                 properties.workDir(), properties.hostPortRange(), launcher.usesSessions(), launcher.limitsNofile(),
-                ProcTable.PROC_AVAILABLE);
+                ProcTable.PROC_AVAILABLE, isolation.mode());
+        isolation.cgroups().ifPresentOrElse(
+                cgroups -> log.info("process-executor-cgroups version={} base={}", cgroups.version(), cgroups.bases()),
+                () -> log.warn("process-executor-no-cgroups reason=\"{}\" (memory_mb and max_pids are only sampled "
+                        + "every {}, cpu_weight is a nice level; docs/process-executor.md)", isolation.reason(),
+                        properties.sampleInterval()));
+    }
+
+    @Override
+    public CellIsolation isolation() {
+        return runtime.isolation().mode();
     }
 
     @Override
@@ -38,9 +52,16 @@ public final class ProcessExecutorFactory implements ExecutorFactory, AutoClosea
         return new ProcessExecutor(cellId, address, capacity, runtime);
     }
 
+    /** The cgroup hierarchy its executors use; empty in sampling mode. */
+    Optional<Cgroups> cgroups() {
+        return runtime.isolation().cgroups();
+    }
+
+    /** Stops the threads; the processes keep running, and so the cgroups holding them stay. */
     @Override
     public void close() {
         scheduler.shutdownNow();
+        runtime.isolation().cgroups().ifPresent(Cgroups::removeIfEmpty);
     }
 
     private static ThreadFactory daemonThreads() {

@@ -21,6 +21,9 @@ import org.springframework.util.unit.DataSize;
  * @param monitorTimeout how long one run of a monitor action may take before it counts as failed
  * @param inheritEnv variables passed on from the rep's own environment (nothing else is: the rep's secrets stay)
  * @param threads scheduler threads shared by all cells of this rep
+ * @param isolation {@code auto}: a cgroup per instance where the machine allows it, else sampling; {@code cgroups}:
+ *     refuse to start without them; {@code sampling}: never use cgroups (docs/process-executor.md)
+ * @param cgroupRoot the name of the rep's cgroup directory under its own cgroup, holding one per cell
  */
 @ConfigurationProperties("drover.rep.process")
 public record ProcessExecutorProperties(Path workDir, @DefaultValue("61000-61999") String hostPortRange,
@@ -28,7 +31,8 @@ public record ProcessExecutorProperties(Path workDir, @DefaultValue("61000-61999
         @DefaultValue("500ms") Duration startingPollInterval, @DefaultValue("30s") Duration runningPollInterval,
         @DefaultValue("1s") Duration sampleInterval, @DefaultValue("10s") Duration monitorTimeout,
         @DefaultValue({ "PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR", "USER" }) List<String> inheritEnv,
-        @DefaultValue("4") int threads) {
+        @DefaultValue("4") int threads, @DefaultValue("auto") IsolationSetting isolation,
+        @DefaultValue("drover") String cgroupRoot) {
 
     public ProcessExecutorProperties {
         workDir = workDir != null ? workDir : Path.of(System.getProperty("java.io.tmpdir"), "drover", "cells");
@@ -47,6 +51,15 @@ public record ProcessExecutorProperties(Path workDir, @DefaultValue("61000-61999
             throw new IllegalArgumentException("drover.rep.process.threads must be at least 1: " + threads);
         }
         inheritEnv = List.copyOf(inheritEnv);
+        if (!cgroupRoot.matches("[A-Za-z0-9._-]+") || cgroupRoot.chars().allMatch(c -> c == '.')) {
+            throw new IllegalArgumentException(
+                    "drover.rep.process.cgroup-root must be one plain directory name: " + cgroupRoot);
+        }
+    }
+
+    /** Whether instances get cgroups: where possible, always (or fail), or never. */
+    public enum IsolationSetting {
+        AUTO, CGROUPS, SAMPLING
     }
 
     PortRange portRange() {

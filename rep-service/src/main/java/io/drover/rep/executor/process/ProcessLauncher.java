@@ -1,6 +1,7 @@
 package io.drover.rep.executor.process;
 
 import io.drover.model.lrp.RunAction;
+import io.drover.rep.executor.process.cgroup.InstanceCgroup;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,10 +14,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Starts a run action as a real process: through {@code setsid} (a session and process group of its own, so the
- * whole tree can be found and signalled, and the rep's terminal signals never reach it), through {@code prlimit}
- * (or an {@code sh ulimit} wrapper) for its nofile limit, with stdout/stderr appended to the instance's log files and
- * stdin from /dev/null. Nothing is piped to the rep, so the process outlives a rep restart unharmed.
+ * Starts a run action as a real process: in cgroup mode first through a shell that joins the instance's cgroup and
+ * execs the rest, then through {@code setsid} (a session and process group of its own, so the whole tree can be found
+ * and signalled, and the rep's terminal signals never reach it), through {@code prlimit} (or an {@code sh ulimit}
+ * wrapper) for its nofile limit, with stdout/stderr appended to the instance's log files and stdin from /dev/null.
+ * Nothing is piped to the rep, so the process outlives a rep restart unharmed.
  */
 final class ProcessLauncher {
 
@@ -40,10 +42,17 @@ final class ProcessLauncher {
         return prlimit.isPresent() || sh.isPresent();
     }
 
-    Process launch(RunAction action, int cpuWeight, Map<String, String> env, InstanceDir dir) throws IOException {
+    /** Launches in {@code cgroup} when there is one (cpu_weight is then its CPU share, not a nice level). */
+    Process launch(RunAction action, int cpuWeight, Map<String, String> env, InstanceDir dir,
+            Optional<InstanceCgroup> cgroup) throws IOException {
         Path cwd = workingDirectory(action, dir);
         requireExecutable(action.path(), cwd, env.get("PATH"));
-        ProcessBuilder builder = new ProcessBuilder(command(action, cpuWeight)).directory(cwd.toFile())
+        List<String> command = new ArrayList<>();
+        if (cgroup.isPresent()) {
+            command.addAll(cgroup.get().joinCommand(sh.orElseThrow(() -> new IOException("no sh to join a cgroup"))));
+        }
+        command.addAll(command(action, cgroup.isPresent() ? 0 : cpuWeight));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.stdout().toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.stderr().toFile()));
         if (DEV_NULL.exists()) {

@@ -8,10 +8,14 @@ import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
 import io.drover.rep.executor.RunOnce;
+import io.drover.rep.executor.InstanceLog;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +45,7 @@ public final class SimulatedExecutor implements Executor {
     private final ScheduledExecutorService scheduler;
     private final SimulatedProperties properties;
     private final Random random;
+    private final Clock clock;
     private final HostPorts hostPorts;
     private final boolean runOnce;
     private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
@@ -48,8 +53,9 @@ public final class SimulatedExecutor implements Executor {
     private Resources used = Resources.NONE;
 
     SimulatedExecutor(String cellId, String address, Resources capacity, ScheduledExecutorService scheduler,
-            SimulatedProperties properties, Random random, boolean runOnce) {
+            SimulatedProperties properties, Random random, Clock clock, boolean runOnce) {
         this.runOnce = runOnce;
+        this.clock = clock;
         this.cellId = cellId;
         this.address = address;
         this.capacity = capacity;
@@ -71,7 +77,7 @@ public final class SimulatedExecutor implements Executor {
             if (!lacking.isEmpty()) {
                 throw new InsufficientResourcesException("insufficient resources: " + lacking);
             }
-            container = new SimulatedContainer(spec, need, netInfo(spec.definition()));
+            container = new SimulatedContainer(spec, need, netInfo(spec.definition()), cellId, clock.instant());
             used = used.plus(need);
             containers.put(spec.instanceGuid(), container);
         }
@@ -121,8 +127,26 @@ public final class SimulatedExecutor implements Executor {
     }
 
     @Override
+    public Optional<InstanceLog> log(String instanceGuid) {
+        return Optional.ofNullable(containers.get(instanceGuid)).map(SimulatedLog::new);
+    }
+
+    @Override
     public void addListener(ContainerListener listener) {
         listeners.add(listener);
+    }
+
+    /** Constant figures per container (derived from its guid), so a sampling round rewrites nothing that exists. */
+    @Override
+    public List<ContainerUsage> usage() {
+        List<ContainerUsage> usage = new ArrayList<>();
+        for (SimulatedContainer container : containers.values()) {
+            Instant since = container.runningSince();
+            if (since != null) {
+                usage.add(SimulatedUsage.of(container.spec, since));
+            }
+        }
+        return usage;
     }
 
     /** In-memory containers outlive the rep that started them only inside this JVM: a re-created rep gets them back. */
@@ -147,7 +171,7 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void becomeRunning(SimulatedContainer container) {
-        if (!container.moveTo(ContainerState.RUNNING, null)) {
+        if (!container.moveTo(ContainerState.RUNNING, null, clock.instant())) {
             return;
         }
         publish(container);
@@ -166,7 +190,7 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void finish(SimulatedContainer container, ContainerState state, String reason) {
-        if (!container.moveTo(state, reason)) {
+        if (!container.moveTo(state, reason, clock.instant())) {
             return;
         }
         synchronized (this) {

@@ -1,6 +1,7 @@
 package io.drover.rep.executor.simulated;
 
 import io.drover.rep.executor.ExecutorFactory;
+import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -16,7 +17,7 @@ class SimulatedExecutorConfiguration {
     // A factory registered before configuration (a test handing one executor set to two rep contexts) wins.
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean(ExecutorFactory.class)
-    SimulatedExecutorFactory simulatedExecutorFactory(SimulatedProperties properties) {
-        return new SimulatedExecutorFactory(properties);
+    SimulatedExecutorFactory simulatedExecutorFactory(SimulatedProperties properties, Clock clock) {
+        return new SimulatedExecutorFactory(properties, clock);
     }
 }

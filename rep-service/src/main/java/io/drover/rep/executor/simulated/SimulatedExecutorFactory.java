@@ -1,8 +1,10 @@
 package io.drover.rep.executor.simulated;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.Resources;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.ExecutorFactory;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -19,10 +21,16 @@ public final class SimulatedExecutorFactory implements ExecutorFactory, AutoClos
     private final SimulatedProperties properties;
     private final ScheduledThreadPoolExecutor scheduler;
     private final Random random;
+    private final Clock clock;
     private final Map<String, SimulatedExecutor> executors = new ConcurrentHashMap<>();
 
     public SimulatedExecutorFactory(SimulatedProperties properties) {
+        this(properties, Clock.systemUTC());
+    }
+
+    public SimulatedExecutorFactory(SimulatedProperties properties, Clock clock) {
         this.properties = properties;
+        this.clock = clock;
         this.random = properties.seed() == 0 ? new Random() : new Random(properties.seed());
         AtomicInteger threads = new AtomicInteger();
         this.scheduler = new ScheduledThreadPoolExecutor(Math.max(1, properties.schedulerThreads()), r -> {
@@ -36,14 +44,19 @@ public final class SimulatedExecutorFactory implements ExecutorFactory, AutoClos
     @Override
     public Executor create(String cellId, String address, Resources capacity) {
         return executors.computeIfAbsent(cellId,
-                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, false));
+                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, false));
     }
 
     /** A simulated cell's tasks: containers that run their action abstractly and then end on their own. */
     @Override
     public Executor createForTasks(String cellId, String address, Resources capacity) {
         return executors.computeIfAbsent(cellId + TASKS_SUFFIX,
-                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, true));
+                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, true));
+    }
+
+    @Override
+    public CellIsolation isolation() {
+        return CellIsolation.SIMULATED;
     }
 
     /** The executor of a cell, for tests that crash containers or look inside. */

@@ -1,5 +1,6 @@
 package io.drover.rep.executor.process;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.drover.model.cell.Resources;
@@ -7,6 +8,8 @@ import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.process.ProcessExecutorProperties.IsolationSetting;
+import io.drover.rep.executor.process.cgroup.Cgroups;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,18 +17,25 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import org.springframework.util.unit.DataSize;
 
 /**
  * A process executor over a temporary work dir with test-speed intervals, the events it published, and a cleanup
- * that kills whatever a test left running (every executor it made, adopted ones included).
+ * that kills whatever a test left running (every executor it made, adopted ones included) and checks that no cgroup of
+ * its cells is left. Cgroups live under a root of this JVM's own ({@link #CGROUP_ROOT}), so parallel builds on one
+ * machine never see each other's.
  */
 final class ExecutorHarness implements AutoCloseable {
 
     static final Resources CAPACITY = new Resources(8192, 8192, 20);
+
+    static final String CGROUP_ROOT = "drover-test-" + ProcessHandle.current().pid();
 
     final Path workDir;
 
@@ -35,14 +45,20 @@ final class ExecutorHarness implements AutoCloseable {
 
     private final List<ProcessExecutor> executors = new ArrayList<>();
 
+    private final Set<String> cells = new HashSet<>();
+
     ExecutorHarness(Path workDir) {
         this.workDir = workDir;
     }
 
     static ProcessExecutorProperties properties(Path workDir, DataSize logCap) {
+        return properties(workDir, logCap, IsolationSetting.AUTO);
+    }
+
+    static ProcessExecutorProperties properties(Path workDir, DataSize logCap, IsolationSetting isolation) {
         return new ProcessExecutorProperties(workDir, "62000-62999", Duration.ofSeconds(10), logCap,
                 Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5),
-                List.of("PATH", "HOME", "LANG"), 2);
+                List.of("PATH", "HOME", "LANG"), 2, isolation, CGROUP_ROOT);
     }
 
     ProcessExecutor executor() {
@@ -60,6 +76,7 @@ final class ExecutorHarness implements AutoCloseable {
         List<ProcessExecutor> made = new ArrayList<>();
         for (String cellId : cellIds) {
             ProcessExecutor executor = factory.create(cellId, "10.0.0.5", CAPACITY);
+            cells.add(cellId);
             executor.addListener(events::add);
             made.add(executor);
         }
@@ -89,6 +106,11 @@ final class ExecutorHarness implements AutoCloseable {
         executors.remove(executor);
     }
 
+    /** The cgroup hierarchy of this harness's executors; empty where cgroups cannot be used (or are not asked for). */
+    Optional<Cgroups> cgroups() {
+        return factories.stream().map(ProcessExecutorFactory::cgroups).flatMap(Optional::stream).findFirst();
+    }
+
     InstanceDir dir(ContainerSpec spec) {
         return InstanceDir.of(workDir.resolve("cell-a"), spec.instanceGuid());
     }
@@ -107,8 +129,30 @@ final class ExecutorHarness implements AutoCloseable {
                     .allMatch(c -> c.state() == ContainerState.STOPPED || c.state() == ContainerState.CRASHED));
             executor.close();
         }
-        factories.forEach(ProcessExecutorFactory::close);
         await().atMost(Duration.ofSeconds(10)).until(() -> processesWorkingUnder(workDir).isEmpty());
+        List<String> leftovers = cgroups().map(this::removeLeftovers).orElse(List.of());
+        factories.forEach(ProcessExecutorFactory::close);
+        assertThat(leftovers).as("cgroups left behind").isEmpty();
+    }
+
+    /**
+     * Every instance's cgroup should have gone with its instance: any left is killed and removed (so that one failing
+     * test does not leave the machine dirty) and named. The cells' own go too; the base goes with the last factory.
+     */
+    private List<String> removeLeftovers(Cgroups cgroups) {
+        List<String> leftovers = new ArrayList<>();
+        for (String cell : cells) {
+            List<String> left = cgroups.instanceNames(cell);
+            left.forEach(name -> cgroups.instance(cell, name).kill());
+            await().atMost(Duration.ofSeconds(5)).until(() -> left.stream()
+                    .allMatch(name -> cgroups.instance(cell, name).pids().isEmpty()));
+            left.forEach(name -> cgroups.instance(cell, name).remove());
+            left.forEach(name -> leftovers.add(cell + "/" + name));
+            if (!cgroups.removeCellIfEmpty(cell)) {
+                leftovers.add(cell);
+            }
+        }
+        return leftovers;
     }
 
     /** Live processes whose working directory lies in {@code root}: what a test left behind if not empty. */

@@ -11,7 +11,7 @@ class ProcStatTest {
         String line = "4242 (my (weird) app) S 4200 4242 4242 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 987654 "
                 + "10485760 2560 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0";
 
-        assertThat(ProcStat.parse(line)).contains(new ProcStat(4242, 4200, 4242, 'S', 987654, 2560));
+        assertThat(ProcStat.parse(line)).contains(new ProcStat(4242, 4200, 4242, 'S', 987654, 2560, 3));
     }
 
     @Test

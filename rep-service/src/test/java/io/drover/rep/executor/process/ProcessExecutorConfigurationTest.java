@@ -2,6 +2,7 @@ package io.drover.rep.executor.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.drover.model.cell.CellIsolation;
 import io.drover.rep.executor.ExecutorFactory;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -14,7 +15,8 @@ import org.springframework.util.unit.DataSize;
 class ProcessExecutorConfigurationTest {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withBean(Clock.class, Clock::systemUTC).withUserConfiguration(ProcessExecutorConfiguration.class);
+            .withBean(Clock.class, Clock::systemUTC).withUserConfiguration(ProcessExecutorConfiguration.class)
+            .withPropertyValues("drover.rep.process.cgroup-root=" + ExecutorHarness.CGROUP_ROOT);
 
     @Test
     void processExecutorIsTheDefault() {
@@ -39,6 +41,18 @@ class ProcessExecutorConfigurationTest {
                     assertThat(properties.logCap()).isEqualTo(DataSize.ofMegabytes(2));
                     assertThat(properties.workDir()).isEqualTo(Path.of("/var/lib/drover"));
                 });
+    }
+
+    @Test
+    void isolationBindsAndACgroupRootMustBeOneDirectoryName() {
+        runner.withPropertyValues("drover.rep.process.isolation=sampling").run(context -> {
+            assertThat(context.getBean(ProcessExecutorProperties.class).isolation())
+                    .isEqualTo(ProcessExecutorProperties.IsolationSetting.SAMPLING);
+            assertThat(context.getBean(ExecutorFactory.class).isolation()).isEqualTo(CellIsolation.SAMPLING);
+        });
+        runner.withPropertyValues("drover.rep.process.cgroup-root=../escape")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("cgroup-root"));
     }
 
     @Test

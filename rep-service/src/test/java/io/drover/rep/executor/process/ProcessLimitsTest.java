@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.process.ProcessExecutorProperties.IsolationSetting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.unit.DataSize;
 
-/** What the executor enforces on a tree: memory, process count, open files, log size. */
+/**
+ * What the executor enforces on a tree where cgroups cannot be used (sampling mode, forced here so that it is tested on
+ * machines that have cgroups too): memory, process count, CPU weight as a nice level, open files, log size.
+ */
 class ProcessLimitsTest {
 
     private static final DataSize LOG_CAP = DataSize.ofKilobytes(64);
@@ -31,7 +35,7 @@ class ProcessLimitsTest {
     @BeforeEach
     void setUp() {
         harness = new ExecutorHarness(workDir);
-        executor = harness.executor(ExecutorHarness.properties(workDir, LOG_CAP));
+        executor = harness.executor(ExecutorHarness.properties(workDir, LOG_CAP, IsolationSetting.SAMPLING));
     }
 
     @AfterEach

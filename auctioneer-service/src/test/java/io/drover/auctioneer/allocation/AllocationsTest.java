@@ -1,0 +1,119 @@
+package io.drover.auctioneer.allocation;
+
+import static io.drover.auctioneer.allocation.AllocationViewTest.row;
+import static io.drover.auctioneer.allocation.AllocationViewTest.work;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.auctioneer.allocation.Allocations.Current;
+import io.drover.auctioneer.allocation.Allocations.Source;
+import io.drover.model.cell.Resources;
+import io.drover.test.MutableClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** When the leader's view is read from the database, and what a read replaces. */
+class AllocationsTest {
+
+    private final MutableClock clock = MutableClock.startingNow();
+    private final AtomicReference<List<AllocationRow>> database = new AtomicReference<>(List.of());
+    private final AtomicInteger reads = new AtomicInteger();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final Allocations allocations = allocations(Duration.ofSeconds(3));
+
+    @Test
+    void theFirstRoundOfALeadershipLoadsTheViewAndTheNextRoundsGrowIt() {
+        database.set(List.of(row("a", "web", 1, 0, 100, 100)));
+
+        Current first = allocations.forRound();
+        first.view().placed("a", work("web", 50));
+        Current second = allocations.forRound();
+
+        assertThat(first.source()).isEqualTo(Source.LOADED);
+        assertThat(second.source()).isEqualTo(Source.INCREMENTAL);
+        assertThat(second.view()).isSameAs(first.view());
+        assertThat(second.view().allocated("a")).isEqualTo(new Resources(150, 200, 2));
+        assertThat(reads).hasValue(1);
+    }
+
+    @Test
+    void aRoundAfterTheIntervalReconcilesAndTheDatabaseReplacesWhatThePlacementsAdded() {
+        allocations.forRound().view().placed("a", work("web", 50));
+        database.set(List.of(row("b", "api", 2, 2, 64, 64)));
+
+        clock.advance(Duration.ofMillis(2_999));
+        assertThat(allocations.forRound().source()).isEqualTo(Source.INCREMENTAL);
+        clock.advance(Duration.ofMillis(1));
+        Current reconciled = allocations.forRound();
+
+        assertThat(reconciled.source()).isEqualTo(Source.INTERVAL);
+        assertThat(reconciled.view().allocated("a")).as("a placement the database no longer has").isEqualTo(
+                Resources.NONE);
+        assertThat(reconciled.view().allocated("b")).isEqualTo(new Resources(64, 64, 2));
+        assertThat(reconciled.view().starting("b")).isEqualTo(2);
+        assertThat(allocations.forRound().source()).isEqualTo(Source.INCREMENTAL);
+        assertThat(meters.get("drover.auction.allocation.reconcile").tag("trigger", "interval").timer().count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aReconcileForAShortageRestartsTheInterval() {
+        allocations.forRound();
+        clock.advance(Duration.ofSeconds(2));
+
+        allocations.reconcile(Source.SHORTAGE);
+        clock.advance(Duration.ofSeconds(2));
+
+        assertThat(allocations.forRound().source()).isEqualTo(Source.INCREMENTAL);
+        assertThat(reads).hasValue(2);
+    }
+
+    @Test
+    void losingLeadershipDropsTheViewAndTheNextLeadershipLoadsItAgain() {
+        allocations.forRound().view().placed("a", work("web", 50));
+
+        allocations.drop();
+        Current next = allocations.forRound();
+
+        assertThat(next.source()).isEqualTo(Source.LOADED);
+        assertThat(next.view().allocated("a")).isEqualTo(Resources.NONE);
+    }
+
+    @Test
+    void aReadThatADropOvertookServesItsRoundButIsNotKept() {
+        AtomicReference<Allocations> self = new AtomicReference<>();
+        AtomicBoolean dropWhileReading = new AtomicBoolean(true);
+        Allocations racing = new Allocations(() -> {
+            if (dropWhileReading.getAndSet(false)) {
+                self.get().drop(); // leadership changes hands while the first read is under way
+            }
+            return AllocationView.empty();
+        }, clock, Duration.ofSeconds(3), meters);
+        self.set(racing);
+
+        assertThat(racing.forRound().source()).isEqualTo(Source.LOADED);
+        assertThat(racing.forRound().source()).as("the overtaken read was not kept").isEqualTo(Source.LOADED);
+        assertThat(racing.forRound().source()).isEqualTo(Source.INCREMENTAL);
+    }
+
+    @Test
+    void aZeroIntervalReadsTheAggregateOnEveryRound() {
+        Allocations everyRound = allocations(Duration.ZERO);
+
+        everyRound.forRound();
+
+        assertThat(everyRound.forRound().source()).isEqualTo(Source.INTERVAL);
+        assertThat(everyRound.forRound().source()).isEqualTo(Source.INTERVAL);
+    }
+
+    private Allocations allocations(Duration interval) {
+        return new Allocations(() -> {
+            reads.incrementAndGet();
+            return AllocationView.of(database.get());
+        }, clock, interval, meters);
+    }
+}

@@ -1,0 +1,2 @@
+/** The cells: their capacity and use ({@code cells}) and what runs on each ({@code visualize}). */
+package io.drover.cli.cells;

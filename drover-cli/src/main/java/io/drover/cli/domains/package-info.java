@@ -1,0 +1,2 @@
+/** {@code drover domains}: the fresh domains. */
+package io.drover.cli.domains;

@@ -1,0 +1,161 @@
+package io.drover.cli.logs;
+
+import io.drover.cli.api.ApiException;
+import io.drover.cli.api.Receptor;
+import io.drover.cli.output.Ansi;
+import io.drover.cli.output.Output;
+import io.drover.cli.session.Session;
+import io.drover.cli.session.UsageException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code drover logs NAME [--index I] [-f] [--tail N] [--stream stdout|stderr|rep]}: one instance's log, or every
+ * instance's (each line prefixed with its index). With {@code -f} it follows until the instances stop or Ctrl-C.
+ */
+@Command(name = "logs", description = "Show what the instances of NAME printed, and the rep's lifecycle lines.")
+public final class LogsCommand implements Callable<Integer> {
+
+    private static final Set<String> STREAMS = Set.of("stdout", "stderr", "rep");
+
+    private final Session session;
+
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
+
+    @Option(names = { "-i", "--index" }, paramLabel = "I", description = "only this instance (default: all)")
+    Integer index;
+
+    @Option(names = { "-f", "--follow" }, description = "keep printing new lines until the instances stop")
+    boolean follow;
+
+    @Option(names = { "-n", "--tail" }, defaultValue = "100", paramLabel = "N",
+            description = "lines from each instance's past first (default 100)")
+    int tail;
+
+    @Option(names = "--stream", paramLabel = "stdout|stderr|rep", description = "only this source")
+    String stream;
+
+    public LogsCommand(Session session) {
+        this.session = session;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (stream != null && !STREAMS.contains(stream)) {
+            throw new UsageException("--stream takes stdout, stderr or rep, not '" + stream + "'");
+        }
+        if (tail < 0) {
+            throw new UsageException("--tail takes a number of lines, 0 or more");
+        }
+        if (index != null) {
+            read(index, this::print);
+            return 0;
+        }
+        List<Integer> indices = placedIndices();
+        return follow ? followAll(indices) : tailAll(indices);
+    }
+
+    private int tailAll(List<Integer> indices) {
+        List<LogLine> lines = new ArrayList<>();
+        int failed = 0;
+        for (int i : indices) {
+            try {
+                read(i, lines::add);
+            } catch (ApiException e) {
+                failed++;
+                session.output().error("instance " + i + ": " + e.name() + ": " + e.getMessage());
+            }
+        }
+        lines.sort(Comparator.comparing(LogLine::timestamp));
+        lines.forEach(this::print);
+        return failed == indices.size() ? 1 : 0;
+    }
+
+    private int followAll(List<Integer> indices) throws InterruptedException {
+        List<Thread> readers = new ArrayList<>();
+        int[] failed = new int[1];
+        for (int i : indices) {
+            Thread reader = new Thread(() -> {
+                try {
+                    read(i, this::print);
+                } catch (ApiException e) {
+                    synchronized (failed) {
+                        failed[0]++;
+                    }
+                    session.output().error("instance " + i + ": " + e.name() + ": " + e.getMessage());
+                }
+            }, "drover-logs-" + i);
+            reader.setDaemon(true);
+            reader.start();
+            readers.add(reader);
+        }
+        for (Thread reader : readers) {
+            reader.join();
+        }
+        return failed[0] == indices.size() ? 1 : 0;
+    }
+
+    /** The indices with an instance on a cell; the desired LRP's 404 when there is nothing of NAME at all. */
+    private List<Integer> placedIndices() {
+        Receptor receptor = session.receptor();
+        List<JsonNode> actuals = receptor.list("/v1/actual_lrps/" + Receptor.encode(name));
+        if (actuals.isEmpty()) {
+            receptor.get("/v1/desired_lrps/" + Receptor.encode(name));
+        }
+        List<Integer> placed = actuals.stream().filter(a -> !a.path("cell_id").asString("").isEmpty())
+                .map(a -> a.path("index").asInt()).sorted().toList();
+        if (placed.isEmpty()) {
+            throw new ApiException("InstanceNotOnCell", name + " has no instance on a cell yet", 409);
+        }
+        return placed;
+    }
+
+    private void read(int i, Consumer<LogLine> sink) {
+        String path = "/v1/actual_lrps/" + Receptor.encode(name) + "/index/" + i + "/logs?tail=" + tail + "&follow="
+                + follow + (stream == null ? "" : "&stream=" + stream);
+        try (InputStream in = session.receptor().stream(path, "text/plain");
+                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                sink.accept(LogLine.parse(i, line));
+            }
+        } catch (IOException e) {
+            // the receptor ended the stream
+        }
+    }
+
+    private void print(LogLine line) {
+        Output output = session.output();
+        if (output.json()) {
+            output.json(Output.mapper().createObjectNode().put("process_guid", name).put("index", line.index())
+                    .put("timestamp", line.timestamp()).put("source", line.source()).put("text", line.text()));
+            return;
+        }
+        String prefix = index == null ? output.paint(Ansi.BOLD, "[" + line.index() + "] ") : "";
+        if (!output.color() || line.timestamp().isEmpty()) {
+            output.line(prefix + line.raw());
+            return;
+        }
+        Ansi color = switch (line.source()) {
+            case "stderr" -> Ansi.RED;
+            case "rep" -> Ansi.CYAN;
+            default -> Ansi.GREEN;
+        };
+        output.line(prefix + Ansi.DIM.paint(line.timestamp()) + " " + color.paint("[" + line.source() + "]") + " "
+                + line.text());
+    }
+}

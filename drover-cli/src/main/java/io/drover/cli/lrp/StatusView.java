@@ -1,0 +1,75 @@
+package io.drover.cli.lrp;
+
+import io.drover.cli.output.Ago;
+import io.drover.cli.output.Ansi;
+import io.drover.cli.output.Output;
+import io.drover.cli.output.Table;
+import java.time.Instant;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/** What {@code drover status} shows for each instance, from the API's actual LRP JSON. Pure. */
+final class StatusView {
+
+    static final int COMMAND_WIDTH = 48;
+
+    private StatusView() {
+    }
+
+    static Table table(List<JsonNode> actuals, Instant now, Output output) {
+        Table table = new Table("INDEX", "STATE", "CELL", "ADDRESS", "SINCE", "CRASHES", "LAST CRASH",
+                "PLACEMENT ERROR");
+        for (JsonNode a : actuals) {
+            table.row(a.path("index").asString(), output.paint(color(a.path("state").asString()), state(a, now)),
+                    text(a.path("cell_id")), address(a), Ago.of(Instant.ofEpochMilli(a.path("since").asLong()), now),
+                    Integer.toString(a.path("crash_count").asInt()), text(a.path("crash_reason")),
+                    text(a.path("placement_error")));
+        }
+        return table;
+    }
+
+    /** The state, and for a crashed instance when it restarts. */
+    static String state(JsonNode actual, Instant now) {
+        String state = actual.path("state").asString();
+        JsonNode next = actual.path("next_restart_at");
+        if ("CRASHED".equals(state) && next.isNumber()) {
+            return state + " (restart " + Ago.until(Instant.ofEpochMilli(next.asLong()), now) + ")";
+        }
+        return state;
+    }
+
+    /** {@code address:host_port} of the first port, the address alone without ports, "-" when not running. */
+    static String address(JsonNode actual) {
+        String address = actual.path("address").asString("");
+        if (address.isEmpty()) {
+            return "-";
+        }
+        JsonNode ports = actual.path("ports");
+        return ports.isArray() && !ports.isEmpty() ? address + ":" + ports.get(0).path("host_port").asInt() : address;
+    }
+
+    static Ansi color(String state) {
+        return switch (state) {
+            case "RUNNING" -> Ansi.GREEN;
+            case "CLAIMED" -> Ansi.YELLOW;
+            case "CRASHED" -> Ansi.RED;
+            default -> Ansi.CYAN;
+        };
+    }
+
+    /** The run action as a shell would show it, cut to {@link #COMMAND_WIDTH}. */
+    static String command(JsonNode lrp) {
+        JsonNode run = lrp.path("action").path("run");
+        StringBuilder command = new StringBuilder(run.path("path").asString(""));
+        run.path("args").forEach(arg -> {
+            String text = arg.asString();
+            command.append(' ').append(text.matches("[\\w./:=@%+-]+") ? text : "'" + text.replace("'", "'\\''") + "'");
+        });
+        return command.length() > COMMAND_WIDTH ? command.substring(0, COMMAND_WIDTH - 3) + "..." : command.toString();
+    }
+
+    private static String text(JsonNode node) {
+        String text = node.isNull() || node.isMissingNode() ? "" : node.asString("");
+        return text.isEmpty() ? "-" : text;
+    }
+}

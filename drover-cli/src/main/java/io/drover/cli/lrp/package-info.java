@@ -1,0 +1,2 @@
+/** Commands on LRPs: desire, scale, list, status, restart, delete. */
+package io.drover.cli.lrp;

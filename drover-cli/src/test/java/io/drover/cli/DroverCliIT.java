@@ -1,0 +1,227 @@
+package io.drover.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.cluster.LocalCluster;
+import io.drover.cluster.LocalClusterSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The CLI's main, run in this JVM against a real local cluster (embedded PostgreSQL, in-process Kafka, every service,
+ * three process cells): what a user types, what they see, and what a script parses. One cluster for the class; the
+ * tests run in order on one LRP that prints known lines.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DroverCliIT {
+
+    private static final String APP = "ticker";
+    private static final Duration WAIT = Duration.ofSeconds(40);
+
+    @TempDir
+    static Path dataDir;
+
+    @TempDir
+    static Path workDir;
+
+    private LocalCluster cluster;
+    private Map<String, String> env;
+
+    @BeforeAll
+    void startCluster() {
+        cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 3, 0, "cli", "cli-secret", Map.of(
+                "drover.rep.timing.heartbeat-interval", "1s", "drover.rep.timing.presence-ttl", "4s",
+                "drover.rep.timing.sync-interval", "3s", "drover.rep.timing.stop-grace", "2s",
+                "drover.converger.interval", "2s", "drover.converger.desired-change-delay", "200ms")));
+        env = Map.of("DROVER_URL", cluster.receptorUrl(), "DROVER_USER", "cli", "DROVER_PASSWORD", "cli-secret");
+        await().atMost(WAIT).until(() -> cli("cells", "-o", "json").json().size() == 3);
+    }
+
+    @AfterAll
+    void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void desireThenStatusShowsEveryInstanceRunningWithItsAddress() {
+        CliRun desired = cli("desire", APP, "-i", "1", "-p", "8080", "-m", "32", "-e", "GREETING=hello", "--",
+                "sh", "-c", "echo \"$GREETING from $INSTANCE_INDEX\"; echo to-stderr >&2; n=0; "
+                        + "while true; do n=$((n+1)); echo tick-$n; sleep 0.3; done");
+        assertThat(desired.exit()).as(desired.err()).isZero();
+        assertThat(desired.out()).startsWith("desired ticker: 1 instance(s) in domain default");
+        await().atMost(WAIT).until(() -> running() == 1);
+
+        CliRun status = cli("status", APP);
+        assertThat(status.exit()).isZero();
+        assertThat(status.out()).startsWith("ticker: 1/1 running, domain default, 32 MB, sh -c")
+                .contains("INDEX", "STATE", "RUNNING", "cell-z", "127.0.0.1:61");
+        JsonNode instance = cli("status", APP, "-o", "json").json().get(0);
+        assertThat(instance.path("process_guid").asString()).isEqualTo(APP);
+        assertThat(cli("-o", "json", "status", APP).json()).hasSize(1);
+    }
+
+    @Test
+    @Order(2)
+    void scaleAddsAnInstanceAndListShowsIt() {
+        assertThat(cli("scale", APP, "2").exit()).isZero();
+        await().atMost(WAIT).until(() -> running() == 2);
+        assertThat(cli("list").out()).contains(APP, "2/2", "32 MB", "8080");
+        JsonNode listed = cli("list", "-o", "json").json().stream()
+                .filter(l -> APP.equals(l.path("process_guid").asString())).findFirst().orElseThrow();
+        assertThat(listed.path("instances").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    @Order(3)
+    void logsShowWhatEachInstancePrintedAndTheRepsLifecycleLines() {
+        await().atMost(WAIT).until(() -> cli("logs", APP, "--index", "1").out().contains("tick-2"));
+        CliRun one = cli("logs", APP, "--index", "0", "--tail", "1000");
+        assertThat(one.exit()).as(one.err()).isZero();
+        assertThat(one.out()).contains("[rep] claimed by cell-z", "[rep] process started (pid", "[rep] running",
+                "[stdout] hello from 0", "[stderr] to-stderr", "[stdout] tick-1");
+
+        CliRun stderr = cli("logs", APP, "--index", "0", "--stream", "stderr");
+        assertThat(stderr.out().lines().toList()).singleElement().asString().endsWith("[stderr] to-stderr");
+
+        List<JsonNode> all = cli("logs", APP, "--tail", "3", "-o", "json").json();
+        assertThat(all).hasSize(6);
+        assertThat(all.stream().map(l -> l.path("index").asInt()).collect(Collectors.toSet())).containsExactly(0, 1);
+        assertThat(all).allMatch(l -> l.path("timestamp").asString().endsWith("Z")
+                && Set.of("stdout", "stderr", "rep").contains(l.path("source").asString()));
+    }
+
+    @Test
+    @Order(4)
+    void followSeesNewLinesAndEndsWhenTheInstanceIsRestartedWhileEventsShowTheRestart() throws Exception {
+        Capture logs = Capture.start(env, workDir, "logs", APP, "-i", "0", "-f", "--tail", "0");
+        Capture events = Capture.start(env, workDir, "events", "-o", "json", "--type", "actual_lrp_removed",
+                "--count", "1", "--for", "60s");
+        await().atMost(WAIT).until(() -> logs.out().lines().filter(l -> l.contains("[stdout] tick-")).count() >= 2
+                && sseClients() >= 1);
+
+        CliRun restart = cli("restart", APP, "0");
+        assertThat(restart.exit()).isZero();
+        assertThat(restart.out()).isEqualTo("restarting ticker instance 0\n");
+
+        assertThat(logs.exit().get()).isZero();
+        assertThat(logs.out()).contains("[rep] stopping").endsWith("[rep] stopped\n");
+        assertThat(events.exit().get()).isZero();
+        JsonNode removed = new CliRun(0, events.out(), "").json().get(0);
+        assertThat(removed.path("type").asString()).isEqualTo("actual_lrp_removed");
+        assertThat(removed.path("data").path("actual_lrp").path("process_guid").asString()).isEqualTo(APP);
+        await().atMost(WAIT).until(() -> running() == 2);
+    }
+
+    @Test
+    @Order(5)
+    void cellsVisualizeAndDomainsShowTheCluster() {
+        CliRun cells = cli("cells");
+        assertThat(cells.out()).contains("CELL", "ZONE", "MEMORY", "CONTAINERS", "cell-z1", "z3", "ACTIVE",
+                "/4096 MB", "/64");
+        assertThat(cli("-o", "json", "cells").json()).hasSize(3);
+        CliRun visualize = cli("visualize");
+        assertThat(visualize.out()).contains("cell-z1", "R running");
+        assertThat(visualize.out().chars().filter(c -> c == 'R').count()).isGreaterThanOrEqualTo(3);
+        assertThat(cli("visualize", "-o", "json").json()).extracting(n -> n.path("cell_id").asString())
+                .contains("cell-z1", "cell-z2", "cell-z3");
+        assertThat(cli("domains").exit()).isZero();
+        CliRun watched = cli("status", APP, "--watch", "--interval", "1", "--frames", "2");
+        assertThat(watched.out().split("ticker: ", -1)).hasSize(3);
+    }
+
+    @Test
+    @Order(6)
+    void apiErrorsExitOneWithTheirNameAndAFileDefinesAnLrp() throws Exception {
+        CliRun missing = cli("scale", "no-such-lrp", "2");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.err()).startsWith("DesiredLRPNotFound: ");
+        CliRun restartMissing = cli("restart", APP, "9");
+        assertThat(restartMissing.exit()).isEqualTo(1);
+        assertThat(restartMissing.err()).startsWith("ActualLRPIndexNotFound: ");
+        assertThat(cli("desire", APP, "--", "true").err()).startsWith("DesiredLRPAlreadyExists: ");
+
+        Files.writeString(workDir.resolve("lrp.json"), """
+                {"domain": "files", "rootfs": "preloaded:host", "instances": 1, "memory_mb": 16,
+                 "action": {"run": {"path": "sleep", "args": ["1000"]}}}""");
+        CliRun fromFile = cli("desire", "from-file", "-f", "lrp.json", "-o", "json");
+        assertThat(fromFile.exit()).as(fromFile.err()).isZero();
+        assertThat(fromFile.json().get(0).path("process_guid").asString()).isEqualTo("from-file");
+        assertThat(cli("delete", "from-file").exit()).isZero();
+    }
+
+    @Test
+    @Order(7)
+    void deleteStopsEverythingAndStatusThenSaysItIsGone() {
+        CliRun deleted = cli("delete", APP, "-o", "json");
+        assertThat(deleted.exit()).isZero();
+        assertThat(deleted.json().get(0).path("deleted").asBoolean()).isTrue();
+        await().atMost(WAIT).until(() -> cli("status", APP).exit() == 1);
+        assertThat(cli("status", APP).err()).startsWith("DesiredLRPNotFound: ");
+        assertThat(cli("logs", APP).exit()).isEqualTo(1);
+    }
+
+    private long running() {
+        return cli("status", APP, "-o", "json").json().stream()
+                .filter(a -> "RUNNING".equals(a.path("state").asString())).count();
+    }
+
+    private CliRun cli(String... args) {
+        return CliRun.of(env, workDir, args);
+    }
+
+    /** The receptor's count of connected event streams, from its Prometheus endpoint. */
+    private int sseClients() throws Exception {
+        String auth = Base64.getEncoder().encodeToString("cli:cli-secret".getBytes(StandardCharsets.UTF_8));
+        String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(cluster.receptorUrl()
+                + "/actuator/prometheus")).header("Authorization", "Basic " + auth).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        return metrics.lines().filter(l -> l.startsWith("drover_receptor_sse_clients"))
+                .mapToInt(l -> (int) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(0);
+    }
+
+    /** A CLI run in the background (follow, events), its output readable while it runs. */
+    private record Capture(ByteArrayOutputStream buffer, CompletableFuture<Integer> exit) {
+
+        static Capture start(Map<String, String> env, Path dir, String... args) {
+            ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+            PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8);
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> Drover.run(args, env, dir, out,
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false));
+            return new Capture(buffer, exit.orTimeout(60, java.util.concurrent.TimeUnit.SECONDS));
+        }
+
+        String out() {
+            synchronized (buffer) {
+                return buffer.toString(StandardCharsets.UTF_8);
+            }
+        }
+    }
+}

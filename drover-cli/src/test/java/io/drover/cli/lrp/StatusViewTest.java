@@ -1,0 +1,45 @@
+package io.drover.cli.lrp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.cli.output.Output;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+class StatusViewTest {
+
+    private static final Instant NOW = Instant.parse("2025-01-31T12:00:00Z");
+    private final Output plain = new Output(System.out, System.err, false, false);
+
+    @Test
+    void oneLinePerInstanceWithWhereWhenAndWhy() {
+        List<JsonNode> actuals = List.of(
+                json("{\"index\":0,\"state\":\"RUNNING\",\"cell_id\":\"cell-z1\",\"address\":\"127.0.0.1\","
+                        + "\"ports\":[{\"container_port\":8080,\"host_port\":61003}],\"since\":"
+                        + NOW.minusSeconds(180).toEpochMilli() + ",\"crash_count\":1,\"crash_reason\":\"exited with status 1\"}"),
+                json("{\"index\":1,\"state\":\"CRASHED\",\"since\":" + NOW.minusSeconds(5).toEpochMilli()
+                        + ",\"next_restart_at\":" + NOW.plusSeconds(25).toEpochMilli()
+                        + ",\"crash_count\":3,\"crash_reason\":\"exited with status 7\"}"),
+                json("{\"index\":2,\"state\":\"UNCLAIMED\",\"since\":" + NOW.toEpochMilli()
+                        + ",\"crash_count\":0,\"placement_error\":\"insufficient resources: memory\"}"));
+        assertThat(StatusView.table(actuals, NOW, plain).lines()).containsExactly(
+                "INDEX  STATE                     CELL     ADDRESS          SINCE   CRASHES  LAST CRASH            PLACEMENT ERROR",
+                "0      RUNNING                   cell-z1  127.0.0.1:61003  3m ago  1        exited with status 1  -",
+                "1      CRASHED (restart in 25s)  -        -                5s ago  3        exited with status 7  -",
+                "2      UNCLAIMED                 -        -                0s ago  0        -                     insufficient resources: memory");
+    }
+
+    @Test
+    void theCommandIsQuotedLikeAShellWouldAndCut() {
+        assertThat(StatusView.command(json("{\"action\":{\"run\":{\"path\":\"sh\",\"args\":[\"-c\",\"echo hi\"]}}}")))
+                .isEqualTo("sh -c 'echo hi'");
+        assertThat(StatusView.command(json("{\"action\":{\"run\":{\"path\":\"x\",\"args\":[\"" + "a".repeat(80)
+                + "\"]}}}"))).hasSize(StatusView.COMMAND_WIDTH).endsWith("...");
+    }
+
+    static JsonNode json(String text) {
+        return Output.mapper().readTree(text);
+    }
+}

@@ -1,0 +1,115 @@
+package io.drover.receptor.logs;
+
+import io.drover.model.cell.Cell;
+import io.drover.model.cell.CellPresence;
+import io.drover.model.lrp.ActualLrp;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpRepository;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.receptor.web.ApiError;
+import io.drover.receptor.web.ApiException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.io.InputStream;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
+
+/**
+ * {@code GET /v1/actual_lrps/{guid}/index/{i}/logs} (SPEC 15): an instance's log lines, read from the log server of
+ * the cell it is on and streamed through. The record and the cell are looked up first (no database connection is
+ * held while streaming), then the cell is asked, so every error answers before the first line.
+ */
+@RestController
+@EnableConfigurationProperties(LogsProperties.class)
+@Tag(name = "actual LRPs")
+class LogController implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LogController.class);
+    private static final Pattern PROCESS_GUID = Pattern.compile("[a-zA-Z0-9_-]{1,128}");
+
+    private final ActualLrpRepository actuals;
+    private final CellPresence cells;
+    private final CellLogClient client;
+    private final LogRelay relay;
+
+    LogController(ActualLrpRepository actuals, CellPresence cells, LogsProperties properties,
+            @Value("${drover.logs.secret:#{null}}") String secret) {
+        this.actuals = actuals;
+        this.cells = cells;
+        this.client = new CellLogClient(properties, secret);
+        this.relay = new LogRelay(properties.maxStreams(), properties.followTimeout());
+    }
+
+    @GetMapping("/v1/actual_lrps/{processGuid}/index/{index}/logs")
+    @Operation(summary = "An instance's log", description = "text/plain, one line each: `<UTC timestamp> [<source>] "
+            + "<text>`, sources stdout, stderr and rep (the rep's lifecycle lines: claimed, started, health check, "
+            + "crashed with reason, stopped). The last `tail` lines, and with follow=true every later line (chunked) "
+            + "until the instance stops or drover.receptor.logs.follow-timeout passes. 404 ActualLRPIndexNotFound, "
+            + "409 InstanceNotOnCell (not on a cell yet, or no more), 502 CellUnreachable, 400 InvalidRequest.",
+            responses = {
+                    @ApiResponse(responseCode = "200", content = @Content(mediaType = "text/plain",
+                            schema = @Schema(type = "string"))),
+                    @ApiResponse(responseCode = "404", content = @Content(schema = @Schema(implementation = ApiError.class))),
+                    @ApiResponse(responseCode = "409", content = @Content(schema = @Schema(implementation = ApiError.class))),
+                    @ApiResponse(responseCode = "502", content = @Content(schema = @Schema(implementation = ApiError.class))) })
+    ResponseEntity<ResponseBodyEmitter> logs(@PathVariable String processGuid, @PathVariable int index,
+            @Parameter(description = "lines before following, 0-100000 (default 100)") @RequestParam(required = false) String tail,
+            @Parameter(description = "true: stream later lines until the instance stops") @RequestParam(required = false) String follow,
+            @Parameter(description = "stdout, stderr or rep; all without") @RequestParam(required = false) String stream) {
+        LogQuery query = LogQuery.of(tail, follow, stream);
+        ActualLrp lrp = find(processGuid, index);
+        if (lrp.cellId() == null || lrp.state() == ActualLrpState.UNCLAIMED
+                || lrp.state() == ActualLrpState.CRASHED) {
+            throw new ApiException(HttpStatus.CONFLICT, CellLogClient.INSTANCE_NOT_ON_CELL, "instance " + index
+                    + " of " + processGuid + " is " + lrp.state() + " and on no cell, so it has no log yet");
+        }
+        String cellId = lrp.cellId();
+        String endpoint = cells.find(cellId).map(Cell::registration).map(r -> r.logEndpoint()).orElseThrow(
+                () -> CellLogClient.unreachable("cell " + cellId + " is gone or serves no logs"));
+        if (!relay.reserve()) {
+            throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ApiError.INVALID_REQUEST,
+                    "too many log streams on this receptor; retry later or use another receptor");
+        }
+        InputStream in;
+        try {
+            in = client.open(cellId, endpoint, lrp.instanceGuid(), query);
+        } catch (RuntimeException e) {
+            relay.release();
+            throw e;
+        }
+        log.debug("logs-relay process_guid={} index={} cell={} follow={}", processGuid, index, cellId, query.follow());
+        return ResponseEntity.ok().contentType(LogRelay.TEXT).header("Cache-Control", "no-store")
+                .header("X-Accel-Buffering", "no").body(relay.relay(in));
+    }
+
+    @Override
+    public void close() {
+        relay.close();
+    }
+
+    private ActualLrp find(String processGuid, int index) {
+        if (!PROCESS_GUID.matcher(processGuid).matches() || index < 0) {
+            throw notFound(processGuid, index);
+        }
+        return actuals.findById(ActualLrpKey.of(processGuid, index)).orElseThrow(() -> notFound(processGuid, index));
+    }
+
+    private static ApiException notFound(String processGuid, int index) {
+        return new ApiException(HttpStatus.NOT_FOUND, ApiError.ACTUAL_LRP_INDEX_NOT_FOUND,
+                "actual LRP not found: " + processGuid + " index " + index);
+    }
+}
