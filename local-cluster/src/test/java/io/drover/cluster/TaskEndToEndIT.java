@@ -109,17 +109,25 @@ class TaskEndToEndIT {
 
     @Test
     @Order(3)
-    void cancellingARunningTaskKillsItsProcess() {
+    void cancellingARunningTaskKillsItsProcessAndItsLogShowedItsProgress() {
         String guid = guid("cancel");
         String marker = "drover-task-e2e-" + guid;
-        submit(task(guid, "sleep 600; echo " + marker, null));
+        submit("""
+                {"task_guid": "%s", "domain": "e2e", "rootfs": "preloaded:host", "memory_mb": 32, "disk_mb": 16,
+                 "action": {"emit_progress": {"start_message": "waiting to be cancelled",
+                     "action": {"run": {"path": "sh", "args": ["-c", %s]}}}}}""".formatted(guid,
+                Json.write("echo started; sleep 600; echo " + marker)));
         await().atMost(Duration.ofSeconds(60)).until(() -> "RUNNING".equals(state(guid)) && processes(marker) == 1);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(api.call("GET", "/v1/tasks/" + guid
+                + "/logs?tail=20", null).body()).contains("[rep] waiting to be cancelled", "[stdout] started"));
 
         HttpResponse<String> cancelled = api.call("POST", "/v1/tasks/" + guid + "/cancel", null);
 
         assertThat(cancelled.statusCode()).isEqualTo(200);
         assertThat(Json.tree(cancelled.body()).path("failure_reason").asString()).isEqualTo("cancelled");
         await().atMost(Duration.ofSeconds(30)).until(() -> processes(marker) == 0);
+        assertThat(api.call("GET", "/v1/tasks/" + guid + "/logs", null).statusCode()).as("no cell runs it any more")
+                .isEqualTo(409);
     }
 
     @Test

@@ -11,6 +11,8 @@ final class ProgressLines {
         if (message == null || message.isEmpty()) {
             return;
         }
+        // what the steps before printed comes first: their output is in the files, not yet in the journal
+        journal.ingest();
         journal.rep(message.replace('\n', ' '));
     }
 }

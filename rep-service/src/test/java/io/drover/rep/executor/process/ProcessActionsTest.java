@@ -10,11 +10,13 @@ import io.drover.model.lrp.RunAction;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.LogSource;
 import io.drover.rep.executor.RunOnce;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
 import java.util.zip.GZIPOutputStream;
@@ -109,9 +111,10 @@ class ProcessActionsTest {
 
         run(spec);
 
-        String log = Files.readString(harness.dir(spec).stdout());
-        assertThat(log).containsSubsequence("[drover] starting step", "working", "[drover] step done",
-                "[drover] second step", "[drover] second step failed: exited with status 5");
+        List<String> log = executor.log(spec.instanceGuid()).orElseThrow().tail(100, EnumSet.allOf(LogSource.class))
+                .stream().map(l -> l.source().label() + " " + l.text()).toList();
+        assertThat(log).containsSubsequence("rep starting step", "stdout working", "rep step done",
+                "rep second step", "rep second step failed: exited with status 5");
     }
 
     @Test
