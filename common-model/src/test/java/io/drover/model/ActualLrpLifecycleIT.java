@@ -467,6 +467,32 @@ class ActualLrpLifecycleIT {
     }
 
     @Test
+    void theTwinsOfACellThatIsGoneAreRemovedAndThoseOfALiveOneKept() {
+        String gone = "cell-gone-" + UUID.randomUUID();
+        String live = "cell-live-" + UUID.randomUUID();
+        heartbeat(gone);
+        heartbeat(live);
+        running(0, InstanceOwner.of("ig-1", gone));
+        running(1, InstanceOwner.of("ig-2", live));
+        lifecycle.evacuate(Map.of(key(0), InstanceOwner.of("ig-1", gone), key(1), InstanceOwner.of("ig-2", live)),
+                Actor.cell(gone));
+        jdbc.update("UPDATE cells SET expires_at = ? WHERE cell_id = ?",
+                java.sql.Timestamp.from(clock.instant().minusSeconds(1)), gone);
+
+        assertThat(lifecycle.removeEvacuatingOfLostCells(1_000, "cell presence expired", CONVERGER))
+                .containsEntry(key(0), Outcome.CHANGED).doesNotContainKey(key(1));
+
+        assertThat(actuals.findEvacuating(key(0))).isEmpty();
+        assertThat(actuals.findEvacuating(key(1))).isPresent();
+        assertThat(records.audit(guid)).filteredOn(a -> Integer.valueOf(0).equals(a.index())).last()
+                .satisfies(a -> {
+                    assertThat(a.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_REMOVED);
+                    assertThat(a.reason()).isEqualTo("cell presence expired");
+                    assertThat(a.actorService()).isEqualTo("converger");
+                });
+    }
+
+    @Test
     void retiringASlotStopsItsTwinToo() {
         heartbeat("cell-drain");
         InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");

@@ -243,6 +243,16 @@ class ActualLrpOperations {
         return outcomes;
     }
 
+    /** Removes up to {@code limit} evacuating twins of cells that are gone: nothing serves from them any more. */
+    Map<ActualLrpKey, Outcome> removeTwinsOfLostCells(int limit, String reason, ChangeLog changes) {
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        for (ActualLrp twin : store.evacuatingOnLostCells(clock.instant(), limit)) {
+            removeTwin(twin, reason, null, changes);
+            outcomes.put(twin.key(), Outcome.CHANGED);
+        }
+        return outcomes;
+    }
+
     private void removeTwin(ActualLrp twin, String reason, Actor actor, ChangeLog changes) {
         changes.actualRemoved(twin, twin.snapshot(policy), reason, actor);
     }

@@ -123,6 +123,13 @@ final class ActualLrpStore {
         return found;
     }
 
+    /** Up to {@code limit} evacuating twins whose cell's presence has expired (or was removed) at {@code now}. */
+    List<ActualLrp> evacuatingOnLostCells(Instant now, int limit) {
+        return jdbc.query("SELECT " + EVACUATING_COLUMNS + " FROM evacuating_lrps a WHERE NOT EXISTS (SELECT 1 FROM "
+                + "cells c WHERE c.cell_id = a.cell_id AND c.expires_at > ?) ORDER BY a.process_guid, "
+                + "a.instance_index LIMIT ?", (rs, i) -> map(rs, true), java.sql.Timestamp.from(now), limit);
+    }
+
     /** Which of these indices of one LRP have a record (only the indices: nothing is loaded). */
     Set<Integer> existingIndices(String processGuid, Collection<Integer> indices) {
         if (indices.isEmpty()) {

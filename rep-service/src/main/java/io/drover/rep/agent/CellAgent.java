@@ -262,7 +262,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
         List<ActualLrpKey> others = containers.stream().map(Container::key).filter(k -> !records.containsKey(k))
                 .distinct().toList();
         records.putAll(services.records().byKeys(others));
-        reconciler.apply(SyncPlan.plan(cellId(), containers, records, reconciler.busy(), mode),
+        Map<ActualLrpKey, RecordView> twins = new HashMap<>();
+        services.records().evacuatingOn(cellId()).forEach(t -> twins.put(t.key(), t));
+        reconciler.apply(SyncPlan.plan(cellId(), containers, records, twins, reconciler.busy(), mode),
                 settings.batchSize());
         drain.synced(mode);
         services.metrics().sync(Duration.ofNanos(System.nanoTime() - started));

@@ -74,7 +74,7 @@ final class Reconciler {
 
     void apply(List<SyncAction> actions, int batchSize) {
         Map<ActualLrpKey, Container> starts = new LinkedHashMap<>();
-        List<ActualLrpKey> unclaims = new ArrayList<>();
+        Map<ActualLrpKey, InstanceOwner> evacuations = new LinkedHashMap<>();
         for (SyncAction action : actions) {
             if (action instanceof SyncAction.Start s) {
                 starts.putIfAbsent(s.container().key(), s.container());
@@ -88,12 +88,12 @@ final class Reconciler {
                 }
             } else if (action instanceof SyncAction.Destroy d) {
                 destroy(d.container(), d.reason());
-            } else if (action instanceof SyncAction.Unclaim u) {
-                unclaims.add(u.key());
+            } else if (action instanceof SyncAction.Evacuate e) {
+                evacuations.put(e.key(), e.owner());
             }
         }
         start(List.copyOf(starts.values()), batchSize);
-        ops.unclaim(unclaims, "cell evacuating");
+        ops.evacuate(evacuations);
     }
 
     /** A stop request: stop the container (its STOPPED event removes the record), or remove a record left alone. */

@@ -28,6 +28,12 @@ public class CellRecords {
         return jdbc.query("SELECT " + COLUMNS + " FROM actual_lrps a WHERE a.cell_id = ?", CellRecords::map, cellId);
     }
 
+    /** The evacuating twins this cell holds (SPEC 8.5): always RUNNING, owned by the old instance. */
+    public List<RecordView> evacuatingOn(String cellId) {
+        return jdbc.query("SELECT a.process_guid, a.instance_index, 'RUNNING', a.instance_guid, a.cell_id, NULL, a.epoch "
+                + "FROM evacuating_lrps a WHERE a.cell_id = ?", CellRecords::map, cellId);
+    }
+
     public Map<ActualLrpKey, RecordView> byKeys(Collection<ActualLrpKey> keys) {
         Map<ActualLrpKey, RecordView> found = new HashMap<>();
         if (keys.isEmpty()) {

@@ -23,7 +23,10 @@ public sealed interface SyncAction {
     record Destroy(Container container, String reason) implements SyncAction {
     }
 
-    /** Evacuating: give the slot up so it is auctioned to another cell while this container keeps running. */
-    record Unclaim(ActualLrpKey key) implements SyncAction {
+    /**
+     * Evacuating: hand the slot over (auctioned to another cell) while this container keeps serving from an evacuating
+     * twin of its record, visible with its address until the replacement runs.
+     */
+    record Evacuate(ActualLrpKey key, InstanceOwner owner) implements SyncAction {
     }
 }
