@@ -1,10 +1,14 @@
 package io.drover.converger.pass;
 
 import io.drover.converger.ConvergerProperties;
+import io.drover.converger.TaskProperties;
 import io.drover.converger.plan.Convergence;
+import io.drover.converger.plan.TaskConvergence;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
 import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import javax.sql.DataSource;
@@ -37,14 +41,26 @@ class PassConfiguration {
                 properties.batchSize());
     }
 
+    /** The task rules; their writes are fenced by the leader lock like every other write of a pass. */
+    @Bean
+    TaskRepairs taskRepairs(TaskReads reads, TaskLifecycle lifecycle, LeaderLock lock,
+            LeaderElection convergerLeaderElection, ConvergerProperties properties, TaskProperties tasks,
+            MeterRegistry registry) {
+        TaskConvergence convergence = new TaskConvergence(new TaskConvergence.Settings(tasks.staleAfter(),
+                tasks.placementRetries(), tasks.maxRetriesPerPass(), tasks.pendingTimeout(), tasks.resolvingTimeout(),
+                tasks.completedTtl()));
+        return new TaskRepairs(reads, convergence, lifecycle.guardedBy(new LeadershipFence(lock,
+                convergerLeaderElection, LOCK)), registry, properties.batchSize());
+    }
+
     @Bean
     ConvergencePass convergencePass(DataSource dataSource, PlatformTransactionManager transactions, Clock clock,
             ActualLrpLifecycle lifecycle, ConvergerProperties properties, MeterRegistry registry,
-            PlanExecutor planExecutor, ObjectProvider<PassHook> hook) {
+            PlanExecutor planExecutor, ObjectProvider<PassHook> hook, TaskRepairs taskRepairs) {
         Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
                 properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
         return new ConvergencePass(new SnapshotReader(dataSource, transactions, clock), convergence, planExecutor,
-                new ConvergenceMetrics(registry), hook.getIfAvailable(() -> PassHook.NONE));
+                new ConvergenceMetrics(registry), hook.getIfAvailable(() -> PassHook.NONE), taskRepairs);
     }
 
     @Bean
