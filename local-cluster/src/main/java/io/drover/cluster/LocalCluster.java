@@ -76,6 +76,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void startParts(Consumer<String> progress) {
+        LeftoverPostgres.stop(settings.dataDir().resolve("postgres")).ifPresent(progress);
         if (settings.fresh()) {
             for (String owned : List.of("postgres", "kafka", "cells")) {
                 InProcessKafka.deleteRecursively(settings.dataDir().resolve(owned));

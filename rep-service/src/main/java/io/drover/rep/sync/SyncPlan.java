@@ -19,8 +19,9 @@ import java.util.Set;
  * at most one operation at a time.
  *
  * <p>While the cell evacuates (SPEC 8.5) the rules change: each record this cell owns is handed over (its slot is
- * auctioned again) while the container keeps serving from the record's evacuating twin; the container stops once its
- * replacement is RUNNING elsewhere, once its slot was retired (scaled down, deleted, restarted), or once the drain's
+ * auctioned again) while the container keeps serving from the record's evacuating twin; once its replacement is RUNNING
+ * elsewhere the twin is removed (the API stops listing it) and the container stops one pass later; it stops at once if
+ * its slot was retired (scaled down, deleted, restarted), or once the drain's
  * deadline has passed. Nothing is recorded RUNNING again on a draining cell.
  */
 public final class SyncPlan {
@@ -108,6 +109,11 @@ public final class SyncPlan {
         }
         if (r.isOwnedBy(c.instanceGuid(), cellId)) {
             return null; // handed over by the records' pass below
+        }
+        if (r.state() == ActualLrpState.RUNNING && twinHeld) {
+            // Deregister first, stop on the next pass: a client that listed the twin a moment ago still gets an answer.
+            return new SyncAction.Remove(c.key(), InstanceOwner.of(c.instanceGuid(), cellId), null,
+                    "evacuated: replacement running on " + r.cellId());
         }
         if (r.state() == ActualLrpState.RUNNING) {
             return new SyncAction.Destroy(c, "evacuating: replacement running on " + r.cellId());
