@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * {@code ./drover-bench [--quick] [--separate-jvms]}: starts the local cluster with simulated cells (1,000 cells for
- * the full run, 100 for {@code --quick}), runs P1-P5 of SPEC 11 and prints one table, also written as JSON to
+ * the full run, 100 for {@code --quick}), runs P0-P6 of SPEC 11 and prints one table, also written as JSON to
  * {@code bench/results/}. With {@code --separate-jvms} every service runs in a JVM of its own, so P4 measures the
  * receptor's whole process and P5 each service's heap; P2 and P3 need the services' insides and run only in one JVM.
  */
@@ -25,8 +25,8 @@ public final class BenchMain {
     public static void main(String[] args) throws Exception {
         boolean quick = List.of(args).contains("--quick");
         boolean separate = List.of(args).contains("--separate-jvms");
-        Scale scale = quick ? new Scale(100, 1_000, 10, Duration.ofSeconds(10)) : new Scale(1_000, 10_000, 10,
-                Duration.ofSeconds(30));
+        Scale scale = quick ? new Scale(100, 1_000, 10, Duration.ofSeconds(10), 1_000)
+                : new Scale(1_000, 10_000, 10, Duration.ofSeconds(30), 10_000);
         Path dataDir = Files.createTempDirectory("drover-bench");
         LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 0, scale.cells(), "bench",
                 "bench-password", BenchSettings.clusterProperties(scale.cells()));
@@ -48,6 +48,7 @@ public final class BenchMain {
                     Path.of("bench", "results", "p4-" + stamp)));
             figures.addAll(cluster instanceof ProcessCluster processes ? ServiceHeaps.run(processes)
                     : List.of(new HeapUsage().run(4)));
+            figures.addAll(new TaskThroughput(client, db).run(scale.tasks(), 32, Duration.ofMinutes(5)));
         }
         System.out.println();
         System.out.print(Report.table(figures));
@@ -55,6 +56,6 @@ public final class BenchMain {
         System.exit(0);
     }
 
-    record Scale(int cells, int lrps, int instances, Duration loadDuration) {
+    record Scale(int cells, int lrps, int instances, Duration loadDuration, int tasks) {
     }
 }

@@ -16,9 +16,10 @@ final class BenchSettings {
     static final Duration PRESENCE_TTL = Duration.ofSeconds(15);
 
     static Map<String, String> clusterProperties(int cells) {
+        // completed tasks are kept until P6 has counted them (the default reaps them after two minutes)
         return Map.of("logging.level.root", "WARN", "logging.level.io.drover.cluster", "INFO",
                 "drover.rep.timing.presence-ttl", PRESENCE_TTL.toSeconds() + "s",
-                "drover.converger.interval", "5s");
+                "drover.converger.interval", "5s", "drover.converger.tasks.completed-ttl", "30m");
     }
 
     static void awaitCells(Database db, int cells, Duration timeout) throws InterruptedException {

@@ -319,6 +319,8 @@ class ActualLrpLifecycleIT {
         assertThat(outcomes).containsEntry(key(0), Outcome.CHANGED).containsEntry(key(1), Outcome.CHANGED)
                 .containsEntry(key(2), Outcome.CHANGED).containsEntry(key(3), Outcome.NO_OP);
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(1);
+        assertThat(actuals.findById(key(1)).orElseThrow().stopRequested())
+                .as("the mark the cell's sync repeats a lost stop from").isEqualTo("scaled down");
         assertThat(records.messages(Topics.STOP_REQUESTS, liveCell, LrpStopRequested.class)).singleElement()
                 .satisfies(stop -> {
                     assertThat(stop.processGuid()).isEqualTo(guid);
@@ -348,6 +350,9 @@ class ActualLrpLifecycleIT {
         InstanceOwner owner = InstanceOwner.of("ig-1", liveCell);
         running(1, owner);
         running(2, InstanceOwner.of("ig-2", "cell-gone-" + UUID.randomUUID()));
+        // Index 1 was asked to stop before (its record carries the mark): asking again writes no record, only the audit
+        // row, which must still follow the order of the changes it describes (the converger repeats rule 5 each pass).
+        lifecycle.retire(List.of(key(1)), "scaled down", CONVERGER);
         // The retire reads both records, then blocks deleting index 2 (held by this test) before it writes anything.
         DataSource dataSource = jdbc.getDataSource();
         try (Connection holder = dataSource.getConnection()) {
@@ -362,7 +367,8 @@ class ActualLrpLifecycleIT {
                     SELECT count(*) FROM pg_stat_activity
                     WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM actual_lrps%'""", Long.class) > 0);
             // Meanwhile the cell stops index 1 and removes its record.
-            assertThat(lifecycle.remove(key(1), owner, "stopped", Actor.cell(liveCell))).isEqualTo(Outcome.CHANGED);
+            assertThat(CompletableFuture.supplyAsync(() -> lifecycle.remove(key(1), owner, "stopped",
+                    Actor.cell(liveCell))).get(30, TimeUnit.SECONDS)).isEqualTo(Outcome.CHANGED);
             holder.rollback();
             assertThat(retire.get(30, TimeUnit.SECONDS)).containsEntry(key(2), Outcome.CHANGED);
         }
@@ -464,6 +470,47 @@ class ActualLrpLifecycleIT {
         ActualLrp slot = actuals.findById(key(0)).orElseThrow();
         assertThat(slot.version()).isEqualTo(version);
         assertThat(slot.crashCount()).isZero();
+    }
+
+    @Test
+    void theTwinsOfACellThatIsGoneAreRemovedAndThoseOfALiveOneKept() {
+        String gone = "cell-gone-" + UUID.randomUUID();
+        String live = "cell-live-" + UUID.randomUUID();
+        heartbeat(gone);
+        heartbeat(live);
+        running(0, InstanceOwner.of("ig-1", gone));
+        running(1, InstanceOwner.of("ig-2", live));
+        lifecycle.evacuate(Map.of(key(0), InstanceOwner.of("ig-1", gone), key(1), InstanceOwner.of("ig-2", live)),
+                Actor.cell(gone));
+        jdbc.update("UPDATE cells SET expires_at = ? WHERE cell_id = ?",
+                java.sql.Timestamp.from(clock.instant().minusSeconds(1)), gone);
+
+        assertThat(lifecycle.removeEvacuatingOfLostCells(1_000, "cell presence expired", CONVERGER))
+                .containsEntry(key(0), Outcome.CHANGED).doesNotContainKey(key(1));
+
+        assertThat(actuals.findEvacuating(key(0))).isEmpty();
+        assertThat(actuals.findEvacuating(key(1))).isPresent();
+        assertThat(records.audit(guid)).filteredOn(a -> Integer.valueOf(0).equals(a.index())).last()
+                .satisfies(a -> {
+                    assertThat(a.type()).isEqualTo(LifecycleEvent.ACTUAL_LRP_REMOVED);
+                    assertThat(a.reason()).isEqualTo("cell presence expired");
+                    assertThat(a.actorService()).isEqualTo("converger");
+                });
+    }
+
+    @Test
+    void aDrainHandsOverOnlyWhatItsCellStillOwns() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-drain");
+        running(0, owner);
+        lifecycle.crashAll(Map.of(key(0), new io.drover.model.lrp.CrashReport(owner, "exited with code 1")),
+                Actor.cell("cell-drain"));
+        ActualLrp crashed = actuals.findById(key(0)).orElseThrow();
+
+        assertThat(lifecycle.evacuate(Map.of(key(0), owner), Actor.cell("cell-drain")).get(key(0)).kind())
+                .isEqualTo(Outcome.Kind.REJECTED);
+
+        assertThat(actuals.findById(key(0)).orElseThrow().version()).as("the crash stands").isEqualTo(crashed.version());
+        assertThat(actuals.findEvacuating(key(0))).isEmpty();
     }
 
     @Test

@@ -20,6 +20,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.base.DescribedPredicate;
 import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.DesiredLrp;
+import io.drover.model.task.Task;
 import jakarta.persistence.EntityManager;
 import java.util.Set;
 import org.springframework.data.repository.CrudRepository;
@@ -56,10 +57,11 @@ class ModelArchitectureTest {
 
     @ArchTest
     static final ArchRule entitiesChangeOnlyThroughPackagePrivateVerbs = methods()
-            .that().areDeclaredIn(ActualLrp.class).or().areDeclaredIn(DesiredLrp.class)
+            .that().areDeclaredIn(ActualLrp.class).or().areDeclaredIn(DesiredLrp.class).or().areDeclaredIn(Task.class)
             .and().arePublic().and().doNotHaveModifier(JavaModifier.STATIC)
             .should(notSetAnyField())
-            .because("a public method of an LRP entity that changed state would be a write path around the lifecycle");
+            .because("a public method of an LRP entity or a task that changed state would be a write path around the "
+                    + "lifecycle");
 
     @ArchTest
     static final ArchRule repositoriesAreReadOnly = noClasses().that().resideInAPackage("io.drover.model..")

@@ -1,6 +1,7 @@
 package io.drover.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.drover.model.cell.Cell;
 import io.drover.model.cell.CellPresence;
@@ -8,12 +9,14 @@ import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.CellState;
 import io.drover.model.cell.Resources;
 import io.drover.model.domain.Domains;
+import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -143,6 +146,48 @@ class PresenceAndLocksIT {
         assertThat(locks.isHeld(lock, "a")).as("expired, but nobody took it yet").isTrue();
         assertThat(locks.tryAcquire(lock, "b", TTL)).isTrue();
         assertThat(locks.isHeld(lock, "a")).as("taken over").isFalse();
+    }
+
+    @Test
+    void aLeaderThatCannotStartItsWorkGivesTheLockToOneThatCan() {
+        String lock = "auctioneer-" + UUID.randomUUID();
+        AtomicInteger attempts = new AtomicInteger();
+        AtomicInteger undone = new AtomicInteger();
+        LeaderElection broken = new LeaderElection(locks, lock, Duration.ofMillis(300), () -> {
+            attempts.incrementAndGet();
+            throw new IllegalStateException("broker name does not resolve");
+        }, undone::incrementAndGet);
+        LeaderElection healthy = new LeaderElection(locks, lock, Duration.ofMillis(300), () -> { }, () -> { });
+        broken.start();
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts.get() >= 2);
+            assertThat(undone.get()).as("each failed start is undone").isGreaterThanOrEqualTo(1);
+            assertThat(broken.isLeader()).isFalse();
+            healthy.start();
+            await().atMost(Duration.ofSeconds(10)).until(healthy::isLeader);
+            assertThat(locks.isHeld(lock, healthy.holder())).isTrue();
+        } finally {
+            broken.stop();
+            healthy.stop();
+        }
+    }
+
+    @Test
+    void aLeaderRetriesItsStartUntilItSucceeds() {
+        String lock = "auctioneer-" + UUID.randomUUID();
+        AtomicInteger attempts = new AtomicInteger();
+        LeaderElection election = new LeaderElection(locks, lock, Duration.ofMillis(300), () -> {
+            if (attempts.incrementAndGet() < 3) {
+                throw new IllegalStateException("not yet");
+            }
+        }, () -> { });
+        election.start();
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(election::isLeader);
+            assertThat(attempts.get()).isEqualTo(3);
+        } finally {
+            election.stop();
+        }
     }
 
     private static CellRegistration registration(String cell, int memoryMb) {

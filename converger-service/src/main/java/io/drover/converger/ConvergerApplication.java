@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 /** The converger: the reconciliation loop that repairs every difference between desired and actual. */
 @SpringBootApplication
 @PropertySource(value = "classpath:converger-service.yml", factory = ServiceDefaults.class)
-@EnableConfigurationProperties(ConvergerProperties.class)
+@EnableConfigurationProperties({ ConvergerProperties.class, TaskProperties.class })
 public class ConvergerApplication {
 
     public static void main(String[] args) {

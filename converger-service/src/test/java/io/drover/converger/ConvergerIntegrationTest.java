@@ -28,7 +28,8 @@ import org.springframework.context.annotation.Import;
         "drover.converger.debounce=50ms",
         "drover.converger.desired-change-delay=200ms",
         "drover.converger.gc-batch-size=5",
-        "drover.converger.gc-interval=1h" })
+        "drover.converger.gc-interval=1h",
+        "drover.converger.tasks.callback-interval=200ms" })
 @WithDroverInfrastructure
 @Import(ConvergerIntegrationTest.Clocks.class)
 public @interface ConvergerIntegrationTest {

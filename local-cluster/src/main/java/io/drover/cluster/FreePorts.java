@@ -20,15 +20,15 @@ final class FreePorts {
         }
     }
 
-    /** {@code preferred} when it is free, otherwise any free port; 0 means any. */
-    static int preferring(int preferred) {
-        if (preferred > 0) {
-            try (ServerSocket socket = new ServerSocket(preferred, 1, InetAddress.getLoopbackAddress())) {
-                return preferred;
-            } catch (IOException busy) {
-                return any();
-            }
+    /**
+     * Whether the loopback port can be bound right now. Only a hint: another process may take it the next moment, so
+     * whoever binds it must still handle the failure.
+     */
+    static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException busy) {
+            return false;
         }
-        return any();
     }
 }

@@ -24,21 +24,29 @@ public final class InProcessKafka implements AutoCloseable {
 
     private static final int NODE_ID = 1;
 
+    private static final String LOOPBACK = "127.0.0.1";
+
     private final KafkaRaftServer server;
     private final Path dataDir;
-    private final int brokerPort;
-    private final int controllerPort;
+    private final Listener listener;
 
-    private InProcessKafka(KafkaRaftServer server, Path dataDir, int brokerPort, int controllerPort) {
+    private InProcessKafka(KafkaRaftServer server, Path dataDir, Listener listener) {
         this.server = server;
         this.dataDir = dataDir;
-        this.brokerPort = brokerPort;
-        this.controllerPort = controllerPort;
+        this.listener = listener;
     }
 
     /** Formats {@code dataDir} if it is new, then starts the broker on free loopback ports. */
     public static InProcessKafka start(Path dataDir) {
-        return start(dataDir, FreePorts.any(), FreePorts.any());
+        return start(dataDir, new Listener(LOOPBACK, LOOPBACK, FreePorts.any(), FreePorts.any()));
+    }
+
+    /**
+     * A broker for a container network (the compose Kafka, {@link KafkaBrokerMain}): it listens on every interface and
+     * tells clients to reach it at {@code advertisedHost:port}; the controller listens on {@code port + 1}.
+     */
+    static InProcessKafka startOnAllInterfaces(Path dataDir, String advertisedHost, int port) {
+        return start(dataDir, new Listener("0.0.0.0", advertisedHost, port, port + 1));
     }
 
     /**
@@ -46,10 +54,10 @@ public final class InProcessKafka implements AutoCloseable {
      * back (for failure tests: the services keep their bootstrap address and reconnect on their own).
      */
     public InProcessKafka restart() {
-        return start(dataDir, brokerPort, controllerPort);
+        return start(dataDir, listener);
     }
 
-    private static InProcessKafka start(Path dataDir, int brokerPort, int controllerPort) {
+    private static InProcessKafka start(Path dataDir, Listener listener) {
         Path logDir = dataDir.toAbsolutePath();
         try {
             Files.createDirectories(logDir);
@@ -59,10 +67,10 @@ public final class InProcessKafka implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("cannot format Kafka storage in " + logDir, e);
         }
-        KafkaConfig config = KafkaConfig.fromProps(properties(logDir, brokerPort, controllerPort), false);
+        KafkaConfig config = KafkaConfig.fromProps(properties(logDir, listener), false);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         server.startup();
-        return new InProcessKafka(server, dataDir, brokerPort, controllerPort);
+        return new InProcessKafka(server, dataDir, listener);
     }
 
     private static void format(Path logDir) throws Exception {
@@ -77,13 +85,14 @@ public final class InProcessKafka implements AutoCloseable {
                 .run();
     }
 
-    private static Properties properties(Path logDir, int brokerPort, int controllerPort) {
+    private static Properties properties(Path logDir, Listener l) {
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");
         p.put("node.id", String.valueOf(NODE_ID));
-        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
-        p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + l.controllerPort());
+        p.put("listeners", "PLAINTEXT://" + l.bindHost() + ":" + l.brokerPort() + ",CONTROLLER://" + LOOPBACK + ":"
+                + l.controllerPort());
+        p.put("advertised.listeners", "PLAINTEXT://" + l.advertisedHost() + ":" + l.brokerPort());
         p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.put("controller.listener.names", "CONTROLLER");
         p.put("inter.broker.listener.name", "PLAINTEXT");
@@ -96,17 +105,26 @@ public final class InProcessKafka implements AutoCloseable {
         p.put("auto.create.topics.enable", "false");
         p.put("num.partitions", "1");
         p.put("log.retention.hours", "24");
+        // One node, idle most of the time: the controller's liveness no-op record every 5 s (not every 0.5 s, each one
+        // appended, fsynced and replayed by the broker), and fewer request threads polling their queues.
+        p.put("metadata.max.idle.interval.ms", "5000");
+        p.put("num.network.threads", "2");
+        p.put("num.io.threads", "4");
         return p;
     }
 
     public String bootstrapServers() {
-        return "127.0.0.1:" + brokerPort;
+        return listener.advertisedHost() + ":" + listener.brokerPort();
     }
 
     @Override
     public void close() {
         server.shutdown();
         server.awaitShutdown();
+    }
+
+    /** Where clients connect (bound on {@code bindHost}, announced as {@code advertisedHost}); the controller is local. */
+    private record Listener(String bindHost, String advertisedHost, int brokerPort, int controllerPort) {
     }
 
     static void deleteRecursively(Path dir) {

@@ -7,8 +7,12 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.kafka.common.utils.AppInfoParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -26,55 +30,117 @@ public final class LocalCluster implements RunningCluster {
     private static final Logger log = LoggerFactory.getLogger(LocalCluster.class);
 
     private final LocalClusterSettings settings;
-    private final LocalDatabase database;
+    private final DataDirLock lock;
+    private volatile LocalDatabase database;
     private volatile InProcessKafka kafka;
     private volatile boolean kafkaDown;
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final List<ConfigurableApplicationContext> reps = new CopyOnWriteArrayList<>();
-    private final String receptorUrl;
+    private volatile String receptorUrl;
+    private boolean closed;
     /** Shared by the receptor and the reps' log servers; made per start, never printed. */
     private final String logsSecret = ServiceArguments.randomSecret();
 
     private LocalCluster(LocalClusterSettings settings) {
         this.settings = settings;
-        if (settings.fresh()) {
-            InProcessKafka.deleteRecursively(settings.dataDir());
+        this.lock = DataDirLock.acquire(settings.dataDir());
+    }
+
+    public static LocalCluster start(LocalClusterSettings settings) {
+        return start(settings, step -> { });
+    }
+
+    /**
+     * Starts the cluster, telling {@code progress} as each stage is up. When any part fails to start, the parts that did
+     * start are stopped again and a {@link LocalClusterStartException} says which part failed and why.
+     */
+    public static LocalCluster start(LocalClusterSettings settings, Consumer<String> progress) {
+        LocalCluster cluster = new LocalCluster(settings);
+        // Ctrl-C while starting: stop what has started (PostgreSQL is a process of its own and would stay behind).
+        Thread interrupted = new Thread(cluster::close, "local-cluster-start-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        try {
+            cluster.startParts(progress);
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e instanceof LocalClusterStartException known ? known
+                    : new LocalClusterStartException("the local cluster", e);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException exiting) {
+                // the hook is running
+            }
         }
-        this.database = LocalDatabase.start(settings.dataDir().resolve("postgres"));
-        this.kafka = InProcessKafka.start(settings.dataDir().resolve("kafka"));
-        int receptorPort = FreePorts.preferring(settings.receptorPort());
-        // The receptor goes first: it migrates the schema and creates the topics the others then find.
-        services.add(launch(ServiceKind.RECEPTOR, Map.of("server.port", String.valueOf(receptorPort),
-                "server.address", "127.0.0.1")));
-        // The rest start side by side: much of a context's start-up is waiting, not computing.
-        CompletableFuture<ConfigurableApplicationContext> auctioneer = async(() -> launch(ServiceKind.AUCTIONEER, Map.of()));
-        CompletableFuture<ConfigurableApplicationContext> converger = async(() -> launch(ServiceKind.CONVERGER, Map.of()));
-        List<CompletableFuture<Void>> cells = new ArrayList<>();
+    }
+
+    private void startParts(Consumer<String> progress) {
+        LeftoverPostgres.stop(settings.dataDir().resolve("postgres")).ifPresent(progress);
+        if (settings.fresh()) {
+            for (String owned : List.of("postgres", "kafka", "cells")) {
+                InProcessKafka.deleteRecursively(settings.dataDir().resolve(owned));
+            }
+        }
+        // PostgreSQL and the broker know nothing of each other: they start side by side.
+        var db = Parts.start("PostgreSQL", () -> LocalDatabase.start(settings.dataDir().resolve("postgres")));
+        var broker = Parts.start("Kafka", () -> InProcessKafka.start(settings.dataDir().resolve("kafka")));
+        Parts.awaitAll(db, broker);
+        database = kept(Parts.started(db));
+        kafka = kept(Parts.started(broker));
+        Parts.rethrowFirstFailure(db, broker);
+        progress.accept("PostgreSQL 15 and Kafka " + AppInfoParser.getVersion() + " started");
+        // Then every service and cell side by side: a context starts on one thread, and each migrates the schema (under
+        // Flyway's lock) and creates the topics it needs, as the containers of a deployment do.
+        var receptor = Parts.start(ServiceKind.RECEPTOR.applicationName(), () -> ReceptorPort.launch(
+                settings.receptorPort(), own -> launch(ServiceKind.RECEPTOR, own)));
+        var auctioneer = Parts.start(ServiceKind.AUCTIONEER.applicationName(), () -> launch(ServiceKind.AUCTIONEER,
+                Map.of()));
+        var converger = Parts.start(ServiceKind.CONVERGER.applicationName(), () -> launch(ServiceKind.CONVERGER,
+                Map.of()));
+        List<CompletableFuture<?>> parts = new ArrayList<>(List.of(receptor, auctioneer, converger));
         for (int i = 0; i < settings.repContexts(); i++) {
             reps.add(null);
         }
         for (int i = 0; i < settings.repContexts(); i++) {
             int cell = i;
-            cells.add(async(() -> {
+            parts.add(Parts.start("rep-service (cell " + (cell + 1) + ")", () -> {
                 startCell(cell);
-                return null;
+                return cell;
             }));
         }
-        services.add(auctioneer.join());
-        services.add(converger.join());
-        cells.forEach(CompletableFuture::join);
-        this.receptorUrl = "http://127.0.0.1:" + receptorPort;
+        CompletableFuture<?>[] all = parts.toArray(CompletableFuture[]::new);
+        Parts.awaitAll(all);
+        Stream.of(receptor, auctioneer, converger).map(Parts::started).filter(Objects::nonNull)
+                .forEach(this::addService);
+        Parts.rethrowFirstFailure(all);
+        receptorUrl = "http://127.0.0.1:" + ReceptorPort.of(receptor.join());
+        progress.accept("receptor, auctioneer, converger and " + (settings.simulatedCells() > 0
+                ? settings.simulatedCells() + " simulated cells" : settings.cells() + " cells") + " started");
     }
 
-    public static LocalCluster start(LocalClusterSettings settings) {
-        return new LocalCluster(settings);
+    private synchronized void addService(ConfigurableApplicationContext context) {
+        services.add(kept(context));
+    }
+
+    /** A part that finished starting, unless the cluster was closed meanwhile: then it is stopped at once. */
+    private synchronized <T extends AutoCloseable> T kept(T part) {
+        if (closed && part != null) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                log.warn("local-cluster-close-failed part={} cause={}", part, e.toString());
+            }
+            throw new LocalClusterStartException("the local cluster was stopped while it started");
+        }
+        return part;
     }
 
     /** Starts (or restarts) the rep of cell {@code i}. */
     public void startCell(int i) {
         ConfigurableApplicationContext current = reps.get(i);
         if (current == null || !current.isActive()) {
-            reps.set(i, launch(ServiceKind.REP, CellProperties.forCell(settings, i)));
+            reps.set(i, kept(launch(ServiceKind.REP, CellProperties.forCell(settings, i))));
         }
     }
 
@@ -155,19 +221,6 @@ public final class LocalCluster implements RunningCluster {
         return Collections.unmodifiableList(reps);
     }
 
-    private static <T> CompletableFuture<T> async(java.util.function.Supplier<T> work) {
-        CompletableFuture<T> future = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                future.complete(work.get());
-            } catch (Throwable t) {
-                future.completeExceptionally(t);
-            }
-        }, "local-cluster-start");
-        thread.start();
-        return future;
-    }
-
     @SafeVarargs
     private ConfigurableApplicationContext launch(ServiceKind kind, Map<String, String> own,
             ApplicationContextInitializer<ConfigurableApplicationContext>... initializers) {
@@ -175,7 +228,8 @@ public final class LocalCluster implements RunningCluster {
                 database.jdbcUrl(), database.username(), database.password(), kafka.bootstrapServers(), logsSecret), own));
         long started = System.nanoTime();
         ConfigurableApplicationContext context = new SpringApplicationBuilder(kind.applicationClass())
-                .logStartupInfo(false).registerShutdownHook(false).initializers(initializers).run(args);
+                .logStartupInfo(false).registerShutdownHook(false).listeners(LoggingSetup.listeners())
+                .initializers(initializers).run(args);
         log.info("local-cluster-service-started service={} duration_ms={}", kind.applicationName(),
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         return context;
@@ -206,21 +260,31 @@ public final class LocalCluster implements RunningCluster {
         return List.copyOf(services);
     }
 
+    /** Stops every part that runs, cells first (side by side: each gives its workloads a grace period), then the
+     * services, the broker and PostgreSQL; then lets go of the data directory. */
     @Override
     public synchronized void close() {
-        // Cells stop their workloads (grace period, then kill) side by side rather than one after the other.
-        reps.stream().filter(r -> r != null && r.isActive()).map(r -> async(() -> {
-            r.close();
-            return null;
-        })).toList().forEach(f -> f.exceptionally(e -> null).join());
+        if (closed) {
+            return;
+        }
+        closed = true;
+        CompletableFuture<?>[] cells = reps.stream().filter(r -> r != null && r.isActive())
+                .map(r -> Parts.start("closing a cell", () -> {
+                    r.close();
+                    return r;
+                })).toArray(CompletableFuture[]::new);
+        Parts.awaitAll(cells);
         List<AutoCloseable> closing = new ArrayList<>();
         for (int i = services.size() - 1; i >= 0; i--) {
             closing.add(services.get(i));
         }
-        if (!kafkaDown) {
+        if (!kafkaDown && kafka != null) {
             closing.add(kafka);
         }
-        closing.add(database);
+        if (database != null) {
+            closing.add(database);
+        }
+        closing.add(lock);
         for (AutoCloseable c : closing) {
             try {
                 c.close();

@@ -62,7 +62,9 @@ public final class ProcessCluster implements RunningCluster {
         }
         this.database = LocalDatabase.start(settings.dataDir().resolve("postgres"));
         this.kafka = InProcessKafka.start(settings.dataDir().resolve("kafka"));
-        int receptorPort = FreePorts.preferring(settings.receptorPort());
+        // A separate receptor binds its port in its own process: prefer the asked one when free now, else any free one.
+        int receptorPort = settings.receptorPort() > 0 && FreePorts.isFree(settings.receptorPort())
+                ? settings.receptorPort() : FreePorts.any();
         this.receptorUrl = "http://127.0.0.1:" + receptorPort;
         try {
             // The receptor goes first: it migrates the schema and creates the topics the others then find.

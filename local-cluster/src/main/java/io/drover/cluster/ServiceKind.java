@@ -50,6 +50,9 @@ enum ServiceKind {
         // The contexts share one Logback: its application-name label would name whichever context configured it last
         // on every line. The logger (io.drover.<service>...) and thread names say which service wrote a line.
         defaults.put("logging.include-application-name", "false");
+        // An idle consumer's fetch waits this long at the broker for data (which still answers the moment a record
+        // arrives): one request per consumer every 5 s instead of two a second keeps an idle cluster quiet.
+        defaults.put("spring.kafka.consumer.fetch-max-wait", "5s");
         if (this != RECEPTOR) {
             defaults.put("spring.autoconfigure.exclude", SECURITY_AUTO_CONFIGURATION);
             // Likewise the OpenAPI document belongs to the receptor alone.

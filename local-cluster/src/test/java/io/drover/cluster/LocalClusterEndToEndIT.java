@@ -3,6 +3,9 @@ package io.drover.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,13 +36,18 @@ class LocalClusterEndToEndIT {
 
     private LocalCluster cluster;
     private Api api;
+    private int takenPort;
 
     @BeforeAll
-    void startCluster() {
-        ClusterUnderTest started = ClusterUnderTest.start(
-                new LocalClusterSettings(dataDir, true, 0, 3, 0, "e2e", "e2e-secret", EndToEndSettings.FAST));
-        cluster = started.cluster();
-        api = started.api();
+    void startCluster() throws IOException {
+        // The receptor is asked for a port another process holds, as a second ./drover-local finds 8080 taken.
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            takenPort = taken.getLocalPort();
+            ClusterUnderTest started = ClusterUnderTest.start(new LocalClusterSettings(dataDir, true, takenPort, 3, 0,
+                    "e2e", "e2e-secret", EndToEndSettings.FAST));
+            cluster = started.cluster();
+            api = started.api();
+        }
     }
 
     @AfterAll
@@ -48,6 +56,12 @@ class LocalClusterEndToEndIT {
             cluster.close();
             assertThat(TestCgroups.left()).as("cgroups left after the cluster stopped every instance").isEmpty();
         }
+    }
+
+    @Test
+    void aReceptorPortThatIsTakenGivesWayToAFreeOne() {
+        assertThat(URI.create(cluster.receptorUrl()).getPort()).isNotEqualTo(takenPort).isPositive();
+        assertThat(api.cells()).hasSize(3);
     }
 
     @Test
@@ -80,7 +94,9 @@ class LocalClusterEndToEndIT {
                 + instance.path("ports").get(0).path("host_port").asInt() + "/";
         await().atMost(Duration.ofSeconds(10)).until(() -> httpStatus(url) == 200);
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> api.metrics(guid).size() == 1);
+        // The first sample may predate the server's start-up (the shell that execs it): wait for one taken since.
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.metrics(guid).size() == 1
+                && api.metrics(guid).get(0).path("memory_bytes").asLong() >= 1L << 20);
         JsonNode figures = api.metrics(guid).get(0);
         assertThat(figures.path("index").asInt()).isZero();
         assertThat(figures.path("instance_guid").asString()).isEqualTo(instance.path("instance_guid").asString());

@@ -27,7 +27,8 @@ final class RequestFuzzer {
     private static final String[] PATHS = { "/v1/desired_lrps", "/v1/desired_lrps/%s", "/v1/actual_lrps",
             "/v1/actual_lrps/%s", "/v1/actual_lrps/%s/index/%s", "/v1/actual_lrps/%s/index/%s/logs?tail=%s&stream=%s",
             "/v1/actual_lrps/%s/metrics", "/v1/cells", "/v1/domains", "/v1/domains/%s",
-            "/v1/desired_lrps?domain=%s", "/v1/actual_lrps?domain=%s", "/v1/%s", "/actuator/%s", "/%s" };
+            "/v1/desired_lrps?domain=%s", "/v1/actual_lrps?domain=%s", "/v1/tasks", "/v1/tasks/%s",
+            "/v1/tasks/%s/cancel", "/v1/tasks/%s/logs", "/v1/tasks?state=%s", "/v1/tasks?cell_id=%s", "/v1/%s", "/actuator/%s", "/%s" };
     private static final String[] SEGMENTS = { "web", "fuzz-existing", "a.b", "a%20b", "%00", "..", "%2e%2e",
             "x".repeat(300), "\u00e9\u4e2d", "%F0%9F%92%A9", "-", "_", "0", "null", "%25", "a;b" };
     private static final String[] INDICES = { "0", "1", "-1", "abc", "1.5", "99999999999", "%00", "2147483647" };
@@ -83,9 +84,12 @@ final class RequestFuzzer {
     }
 
     private byte[] body() {
-        String valid = random.nextBoolean()
-                ? TestApi.desiredLrp("fuzz-" + Integer.toHexString(random.nextInt()), pick(SEGMENTS), random.nextInt(3))
-                : "{\"instances\": " + random.nextInt(4) + ", \"annotation\": \"a\", \"routes\": {}}";
+        String valid = switch (random.nextInt(3)) {
+            case 0 -> TestApi.desiredLrp("fuzz-" + Integer.toHexString(random.nextInt()), pick(SEGMENTS),
+                    random.nextInt(3));
+            case 1 -> TestApi.task("fuzz-" + Integer.toHexString(random.nextInt()), pick(SEGMENTS));
+            default -> "{\"instances\": " + random.nextInt(4) + ", \"annotation\": \"a\", \"routes\": {}}";
+        };
         return switch (random.nextInt(5)) {
             case 0 -> mutateBytes(valid.getBytes(StandardCharsets.UTF_8));
             case 1, 2 -> Json.write(mutateTree(Json.tree(valid))).getBytes(StandardCharsets.UTF_8);

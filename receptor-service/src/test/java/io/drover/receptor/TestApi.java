@@ -35,6 +35,25 @@ public final class TestApi {
                 """.formatted(processGuid, domain, instances);
     }
 
+    public static String task(String taskGuid, String domain) {
+        return """
+                {"task_guid": "%s", "domain": "%s", "rootfs": "preloaded:host",
+                 "action": {"serial": {"actions": [
+                     {"download": {"from": "https://example.com/tool.tgz", "to": "tool", "cache_key": "tool-v1"}},
+                     {"try": {"action": {"timeout": {"timeout_ms": 5000,
+                         "action": {"run": {"path": "sh", "args": ["-c", "tool/prepare"]}}}}}},
+                     {"emit_progress": {"start_message": "computing", "success_message": "computed",
+                         "failure_message_prefix": "failed to compute",
+                         "action": {"codependent": {"actions": [
+                             {"run": {"path": "sh", "args": ["-c", "echo 42 > out/result.txt"]}},
+                             {"parallel": {"actions": [{"run": {"path": "true"}}]}}]}}}}]}},
+                 "env": [{"name": "MODE", "value": "full"}], "memory_mb": 64, "disk_mb": 32, "cpu_weight": 50,
+                 "max_pids": 20, "placement_tags": ["blue"], "result_file": "out/result.txt",
+                 "completion_callback_url": "https://example.com/done", "annotation": "nightly",
+                 "log_guid": "log-1", "metrics_guid": "metrics-1"}
+                """.formatted(taskGuid, domain);
+    }
+
     /** Adds the test credentials and a JSON body. */
     public static MockHttpServletRequestBuilder json(MockHttpServletRequestBuilder request, String body) {
         return authed(request).contentType(MediaType.APPLICATION_JSON).content(body);

@@ -132,6 +132,12 @@ class MultiCellIT {
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(202);
         assertThat(response.body()).contains(from);
+        await("each instance keeps serving from an evacuating twin").atMost(Duration.ofSeconds(30))
+                .until(() -> actuals.findEvacuatingByProcessGuid(guid).size() == 3);
+        assertThat(actuals.findEvacuatingByProcessGuid(guid)).allSatisfy(twin -> {
+            assertThat(twin.cellId()).isEqualTo(from);
+            assertThat(twin.netInfo()).isNotNull();
+        });
 
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             auctionUnplacedOnto(to);
@@ -140,6 +146,28 @@ class MultiCellIT {
         assertThat(whenStopped).hasSize(toDrain).allMatch(s -> s.equals("RUNNING@" + to));
         assertThat(lrps.all(guid)).allMatch(a -> a.state() == ActualLrpState.RUNNING && to.equals(a.cellId()));
         assertThat(presence.find(from)).isEmpty();
+        assertThat(actuals.findEvacuatingByProcessGuid(guid)).as("the twins went with the old containers").isEmpty();
+    }
+
+    @Test
+    @Order(4)
+    void aStopWhoseMessageWasLostIsRepeatedByTheCellsSync() {
+        String on = cell(3);
+        Lrps lrps = lrps();
+        String guid = lrps.desire("restart", 1, 64);
+        lrps.place(guid, on, 0);
+        await().atMost(Duration.ofSeconds(20)).until(() -> lrps.all(guid).stream()
+                .allMatch(a -> a.state() == ActualLrpState.RUNNING));
+        String instance = lrps.all(guid).get(0).instanceGuid();
+
+        // What a retire writes, without its stop message (lost with a rep that crashed after committing its offset).
+        jdbc.update("UPDATE actual_lrps SET stop_requested = 'restarted by user', version = version + 1 "
+                + "WHERE process_guid = ? AND instance_index = 0", guid);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> actuals.findById(ActualLrpKey.of(guid, 0)).isEmpty()
+                && agents.agent(on).orElseThrow().executor().container(instance).isEmpty());
+        assertThat(jdbc.queryForObject("SELECT reason FROM lrp_events WHERE process_guid = ? AND event_type = "
+                + "'actual_lrp_removed'", String.class, guid)).isEqualTo("stop requested: restarted by user");
     }
 
     /** Plays the auctioneer (another service): every instance waiting for a cell is placed on {@code cellId}. */

@@ -8,7 +8,11 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
+import io.drover.model.task.TaskState;
 import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ExecutorFactory;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.simulated.SimulatedExecutorFactory;
 import io.drover.rep.executor.simulated.SimulatedProperties;
@@ -67,6 +71,36 @@ class RestartIT {
         } finally {
             containers.close();
         }
+    }
+
+    @Test
+    void aTaskRunningWhenTheRepWentAwayIsStoppedAndFailedCellRestarted() {
+        SimulatedExecutorFactory containers = new SimulatedExecutorFactory(new SimulatedProperties(Duration.ZERO,
+                Duration.ZERO, 0, Duration.ofMinutes(1), Duration.ZERO, 1, 61000, 65535, 1, Duration.ofMinutes(10)));
+        String guid;
+        try (ConfigurableApplicationContext first = rep(containers)) {
+            Tasks tasks = tasks(first);
+            guid = tasks.submit("interrupted", Tasks.run("work"), null);
+            tasks.place(guid, cell);
+            String taskGuid = guid;
+            await().atMost(Duration.ofSeconds(20)).until(() -> tasks.find(taskGuid).state() == TaskState.RUNNING
+                    && !containers.executor(cell + ExecutorFactory.TASKS_SUFFIX).orElseThrow().containers().isEmpty());
+        }
+        try (ConfigurableApplicationContext second = rep(containers)) {
+            Tasks tasks = tasks(second);
+            String taskGuid = guid;
+            await().atMost(Duration.ofSeconds(20)).until(() -> tasks.find(taskGuid).state() == TaskState.COMPLETED);
+            assertThat(tasks.find(guid).failed()).isTrue();
+            assertThat(tasks.find(guid).failureReason()).isEqualTo("cell restarted");
+            await().atMost(Duration.ofSeconds(10)).until(() -> containers.executor(cell + ExecutorFactory.TASKS_SUFFIX)
+                    .orElseThrow().containers().isEmpty());
+        } finally {
+            containers.close();
+        }
+    }
+
+    private static Tasks tasks(ConfigurableApplicationContext context) {
+        return new Tasks(context.getBean(TaskLifecycle.class), context.getBean(TaskReads.class));
     }
 
     private ConfigurableApplicationContext rep(SimulatedExecutorFactory containers) {

@@ -52,6 +52,11 @@ class ShutdownIT {
                 backend.postgres().password()));
         assertThat(db.queryForList("SELECT state FROM actual_lrps WHERE process_guid = ?", String.class, guid))
                 .containsExactly("UNCLAIMED", "UNCLAIMED");
+        assertThat(db.queryForObject("SELECT count(*) FROM lrp_events WHERE process_guid = ? AND event_type = "
+                + "'actual_lrp_created' AND reason = ?", Integer.class, guid, "evacuating cell " + cell))
+                .as("both kept serving from an evacuating twin while the drain lasted").isEqualTo(2);
+        assertThat(db.queryForObject("SELECT count(*) FROM evacuating_lrps WHERE process_guid = ?", Integer.class,
+                guid)).as("the twins went with their containers").isZero();
         assertThat(db.queryForObject("SELECT count(*) FROM cells WHERE cell_id = ?", Integer.class, cell)).isZero();
         containers.close();
     }

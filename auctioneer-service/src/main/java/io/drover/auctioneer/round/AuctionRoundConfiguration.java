@@ -10,6 +10,8 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.model.messaging.TopicReader;
 import io.drover.model.messaging.Topics;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,6 +62,14 @@ class AuctionRoundConfiguration {
                         hook.getIfAvailable(() -> RoundHook.NONE)), new AuctionMetrics(meters));
     }
 
+    /** The tasks of each round, placed after its LRPs on the same view and fenced the same way ({@link TaskAuction}). */
+    @Bean
+    TaskAuction taskAuction(TaskReads tasks, RoundDecision decision, TaskLifecycle lifecycle, LeadershipFence fence,
+            AuctioneerProperties properties, Supplier<UUID> idGenerator, MeterRegistry meters) {
+        return new TaskAuction(tasks, decision, lifecycle.guardedBy(fence),
+                new AuctionRound.RoundSettings(properties.commitBatchSize(), idGenerator, RoundHook.NONE), meters);
+    }
+
     /**
      * Each poll is one round: everything queued (up to the round size), with no waiting window; offsets are committed
      * after the round, so after its database commit (a redelivered request finds its instances placed and skips them).
@@ -70,13 +80,16 @@ class AuctionRoundConfiguration {
      */
     @Bean(READER)
     TopicReader auctionRoundsReader(ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
-            AuctioneerProperties properties, AuctionRound round) {
+            AuctioneerProperties properties, AuctionRound round, TaskAuction tasks) {
         List<TopicPartition> partitions = IntStream.range(0, topics.startRequestPartitions())
                 .mapToObj(p -> new TopicPartition(Topics.START_REQUESTS, p)).toList();
         return new TopicReader(consumers, new TopicReader.Settings("auction-rounds", properties.groupId(),
                 TopicReader.StartAt.COMMITTED_OR_EARLIEST, null, properties.maxRoundSize(), Duration.ofMillis(500), 5,
-                LeadershipLostException.class), c -> partitions, records -> round.run(StartRequests.keys(records)),
-                () -> {
+                LeadershipLostException.class), c -> partitions, records -> {
+                    // the round's LRP instances first, then its tasks on what the instances left
+                    round.run(StartRequests.keys(records));
+                    tasks.run(StartRequests.taskGuids(records));
+                }, () -> {
                 });
     }
 }

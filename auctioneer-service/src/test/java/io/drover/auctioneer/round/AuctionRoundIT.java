@@ -15,6 +15,8 @@ import io.drover.model.lrp.RunAction;
 import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Topics;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskLifecycle;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -71,6 +73,8 @@ class AuctionRoundIT {
     KafkaTemplate<String, String> kafka;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    TaskLifecycle tasks;
 
     private Consumer<String, String> results;
 
@@ -141,6 +145,48 @@ class AuctionRoundIT {
                 guid)));
         assertThat(jdbc.queryForObject("SELECT state || ':' || coalesce(placed_cell_id, '-') FROM actual_lrps "
                 + "WHERE process_guid = ?", String.class, guid)).isEqualTo("UNCLAIMED:-");
+    }
+
+    @Test
+    void tasksArePlacedInTheRoundsWithTheSameRulesAndErrorsAndCountInTheCellsLoad() {
+        String fits = "task-" + UUID.randomUUID();
+        String huge = "huge-task-" + UUID.randomUUID();
+        String odd = "odd-task-" + UUID.randomUUID();
+        tasks.submit(task(fits, 3000, "preloaded:host"), Actor.service("test"));
+        tasks.submit(task(huge, 100_000, "preloaded:host"), Actor.service("test"));
+        tasks.submit(task(odd, 16, "docker:///busybox"), Actor.service("test"));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> taskColumn(fits, "placed_cell_id") != null
+                && taskColumn(huge, "placement_error") != null && taskColumn(odd, "placement_error") != null);
+        assertThat(taskColumn(huge, "placement_error")).isEqualTo("insufficient resources: memory");
+        assertThat(taskColumn(odd, "placement_error")).isEqualTo("found no compatible cell for required rootfs");
+        String cell = taskColumn(fits, "placed_cell_id");
+        assertThat(cell).isIn("cell-z1", "cell-z2", "cell-z3");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            for (ConsumerRecord<String, String> record : results.poll(Duration.ofMillis(200))) {
+                LrpsPlaced placed = Json.read(record.value(), LrpsPlaced.class);
+                if (placed.tasks().stream().anyMatch(t -> t.taskGuid().equals(fits))) {
+                    assertThat(record.key()).isEqualTo(cell);
+                    return;
+                }
+            }
+            throw new AssertionError("no auction result for " + fits + " yet");
+        });
+
+        // the 3000 MB task takes most of its cell: an instance that would not fit beside it goes elsewhere
+        String guid = "beside-" + UUID.randomUUID();
+        desired.desire(lrp(guid, 1, 2000), Actor.service("test"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> placedCells(guid).size() == 1);
+        assertThat(placedCells(guid)).doesNotContain(cell);
+    }
+
+    private String taskColumn(String guid, String column) {
+        return jdbc.queryForObject("SELECT " + column + " FROM tasks WHERE task_guid = ?", String.class, guid);
+    }
+
+    static TaskDefinition task(String guid, int memoryMb, String rootfs) {
+        return new TaskDefinition(guid, "it", rootfs, new Action(new RunAction("true", List.of(), null, null, null)),
+                List.of(), memoryMb, 64, 0, 0, List.of(), null, null, null, null, null);
     }
 
     @Test

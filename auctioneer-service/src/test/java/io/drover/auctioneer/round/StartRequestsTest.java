@@ -39,6 +39,18 @@ class StartRequestsTest {
         assertThat(keys).containsExactly(ActualLrpKey.of("web", 4));
     }
 
+    @Test
+    void tasksAreAskedForOnceEachAndAreNoInstances() {
+        var records = List.of(tasks("t1", "t2"), request("web", 0), tasks("t2", "t3"), record("not json"));
+
+        assertThat(StartRequests.taskGuids(records)).containsExactly("t1", "t2", "t3");
+        assertThat(StartRequests.keys(records)).containsExactly(ActualLrpKey.of("web", 0));
+    }
+
+    private ConsumerRecord<String, byte[]> tasks(String... guids) {
+        return record(Json.write(LrpStartRequested.forTasks(UUID.randomUUID(), "d", List.of(guids), "test")));
+    }
+
     private ConsumerRecord<String, byte[]> request(String guid, Integer... indices) {
         return record(Json.write(new LrpStartRequested(UUID.randomUUID(), guid, "d", List.of(indices), "test")));
     }

@@ -15,6 +15,8 @@ import io.drover.model.messaging.OutboxProperties;
 import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.OutboxSignal;
 import io.drover.model.messaging.Topics;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
 import io.drover.model.usage.InstanceUsages;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.EntityManager;
@@ -41,9 +43,9 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Gives every service the shared model: entities and read repositories, the two lifecycles (the only write paths),
- * the outbox and its relay, topic creation, cell presence, instance usage figures, domains and leader locks.
- * Producers are made durable here ({@code acks=all}, idempotence) so no service can forget it.
+ * Gives every service the shared model: entities and read repositories, the lifecycles of LRPs and tasks (the only
+ * write paths), the outbox and its relay, topic creation, cell presence, instance usage figures, domains and leader
+ * locks. Producers are made durable here ({@code acks=all}, idempotence) so no service can forget it.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
@@ -113,6 +115,19 @@ public class DroverModelAutoConfiguration {
     @Bean
     DesiredLrpLifecycle desiredLrpLifecycle(LifecycleFactory factory, LifecycleProperties properties) {
         return factory.desiredLrpLifecycle(properties.optimisticLockAttempts());
+    }
+
+    /** The only write path to tasks; its transactions and lost-race retries work like the LRP lifecycles'. */
+    @Bean
+    TaskLifecycle taskLifecycle(PlatformTransactionManager txManager, JdbcTemplate jdbc, Outbox outbox, Clock clock,
+            Supplier<UUID> idGenerator, LifecycleProperties properties) {
+        return TaskLifecycle.create(new TransactionTemplate(txManager), jdbc, outbox, clock, idGenerator,
+                properties.optimisticLockAttempts());
+    }
+
+    @Bean
+    TaskReads taskReads(JdbcTemplate jdbc) {
+        return new TaskReads(jdbc);
     }
 
     @Bean

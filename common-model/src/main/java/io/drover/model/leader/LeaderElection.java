@@ -12,7 +12,8 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Keeps trying to hold one {@link LeaderLock}, renewing it every third of its TTL. Calls {@code onElected} when this
  * instance becomes the leader and {@code onRevoked} when it loses the lock or cannot renew it before it would expire
- * (so two leaders never act at once for longer than the clock skew). Hot standbys simply keep trying.
+ * (so two leaders never act at once for longer than the clock skew). Hot standbys simply keep trying. When
+ * {@code onElected} fails, the instance runs {@code onRevoked}, gives the lock up and competes again at its next tick.
  */
 public class LeaderElection implements SmartLifecycle {
 
@@ -100,9 +101,7 @@ public class LeaderElection implements SmartLifecycle {
             if (held) {
                 lastRenewedNanos = System.nanoTime();
                 if (!leader) {
-                    leader = true;
-                    log.info("leader-elected lock={} holder={}", name, holder);
-                    onElected.run();
+                    elect();
                 }
             } else if (leader) {
                 revoke("lock taken");
@@ -112,6 +111,24 @@ public class LeaderElection implements SmartLifecycle {
             if (leader && System.nanoTime() - lastRenewedNanos > ttl.toNanos() * 2 / 3) {
                 revoke("could not renew");
             }
+        }
+    }
+
+    /**
+     * A leader that cannot start its work (its Kafka consumer cannot be built while the broker's name does not resolve,
+     * say) must not keep the lock: standbys would wait on it forever while nobody does the work. It undoes the half
+     * start, lets go of the lock, and the next tick of any instance (this one included) tries again.
+     */
+    private void elect() {
+        leader = true;
+        log.info("leader-elected lock={} holder={}", name, holder);
+        try {
+            onElected.run();
+        } catch (RuntimeException e) {
+            log.warn("leader-start-failed lock={} holder={} cause={} (lock released, retrying)", name, holder,
+                    e.toString());
+            revoke("start failed");
+            lock.release(name, holder);
         }
     }
 

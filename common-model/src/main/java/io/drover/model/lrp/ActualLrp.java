@@ -38,6 +38,7 @@ public final class ActualLrp {
     private String placedCellId;
     private Instant placedAt;
     private Instant since;
+    private String stopRequested;
     private long version;
 
     private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now, boolean evacuating) {
@@ -69,8 +70,9 @@ public final class ActualLrp {
     /** A record as stored; for {@link ActualLrpStore} only. */
     static ActualLrp stored(ActualLrpKey key, String domain, UUID epoch, ActualLrpState state, InstanceOwner owner,
             NetInfo netInfo, int crashCount, String crashReason, String placementError, String placedCellId,
-            Instant placedAt, Instant since, long version, boolean evacuating) {
+            Instant placedAt, Instant since, long version, boolean evacuating, String stopRequested) {
         ActualLrp lrp = new ActualLrp(key, domain, epoch, since, evacuating);
+        lrp.stopRequested = stopRequested;
         lrp.state = Objects.requireNonNull(state);
         lrp.instanceGuid = owner.instanceGuid();
         lrp.cellId = owner.cellId();
@@ -233,6 +235,25 @@ public final class ActualLrp {
         return isOwned() && cellIsLive.test(cellId) ? Retirement.STOP : Retirement.DELETE;
     }
 
+    /**
+     * Marks the owner's container as asked to stop (a retire that sends a stop): the mark is what the owning cell's
+     * sync repeats if the stop request itself is lost, and it goes with the owner. Returns whether it was not marked.
+     */
+    boolean requestStop(String reason) {
+        if (!isOwned() || evacuating) {
+            throw new IllegalTransitionException(key, "cannot request a stop: " + state
+                    + (evacuating ? ", evacuating" : ""));
+        }
+        boolean first = stopRequested == null;
+        stopRequested = Objects.requireNonNull(reason, "reason");
+        return first;
+    }
+
+    /** Why the owner was asked to stop its container, or null when nobody asked. */
+    public String stopRequested() {
+        return stopRequested;
+    }
+
     /** What retiring a record does. */
     enum Retirement {
         DELETE, STOP
@@ -270,6 +291,7 @@ public final class ActualLrp {
     private void clearOwner() {
         instanceGuid = null;
         cellId = null;
+        stopRequested = null;
         clearNetInfo();
     }
 

@@ -142,6 +142,14 @@ public class ActualLrpLifecycle {
         return run("evacuate", actor, changes -> ops.evacuate(owners, actor, changes));
     }
 
+    /**
+     * Removes up to {@code limit} evacuating twins whose cell is gone (a drain cut short by a kill): their instances
+     * serve no more, and the slots were handed over when the drain began.
+     */
+    public Map<ActualLrpKey, Outcome> removeEvacuatingOfLostCells(int limit, String reason, Actor actor) {
+        return run("remove-lost-evacuating", actor, changes -> ops.removeTwinsOfLostCells(limit, reason, changes));
+    }
+
     /** Stops these instances: unowned records are deleted, owned ones get a stop request (deleted if the cell is gone). */
     public Map<ActualLrpKey, Outcome> retire(Collection<ActualLrpKey> keys, String reason, Actor actor) {
         return run("retire", actor, changes -> ops.retire(keys, reason, changes));

@@ -243,6 +243,16 @@ class ActualLrpOperations {
         return outcomes;
     }
 
+    /** Removes up to {@code limit} evacuating twins of cells that are gone: nothing serves from them any more. */
+    Map<ActualLrpKey, Outcome> removeTwinsOfLostCells(int limit, String reason, ChangeLog changes) {
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        for (ActualLrp twin : store.evacuatingOnLostCells(clock.instant(), limit)) {
+            removeTwin(twin, reason, null, changes);
+            outcomes.put(twin.key(), Outcome.CHANGED);
+        }
+        return outcomes;
+    }
+
     private void removeTwin(ActualLrp twin, String reason, Actor actor, ChangeLog changes) {
         changes.actualRemoved(twin, twin.snapshot(policy), reason, actor);
     }
@@ -275,6 +285,9 @@ class ActualLrpOperations {
     private void retireOne(ActualLrp lrp, Set<String> liveCells, String reason, ChangeLog changes) {
         switch (lrp.retire(liveCells::contains)) {
             case STOP -> {
+                if (!lrp.isEvacuating() && lrp.requestStop(reason)) {
+                    changes.actualWritten(lrp); // the mark the owner's sync repeats the stop from
+                }
                 changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(
                         ids.get(), lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
                 changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, lrp.snapshot(policy), lrp, reason, null);

@@ -33,7 +33,7 @@ final class ActualLrpStore {
 
     static final String COLUMNS = "a.process_guid, a.instance_index, a.domain, a.state, a.instance_guid, a.cell_id, "
             + "a.address, a.ports, a.crash_count, a.crash_reason, a.placement_error, a.placed_cell_id, a.placed_at, "
-            + "a.since, a.epoch, a.version";
+            + "a.since, a.epoch, a.version, a.stop_requested";
 
     private static final String LOAD = "SELECT " + COLUMNS + " FROM actual_lrps a JOIN unnest(?::varchar[], ?::int[]) "
             + "AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
@@ -41,7 +41,7 @@ final class ActualLrpStore {
     /** An evacuating twin in the columns of an actual LRP: always RUNNING, never placed. */
     static final String EVACUATING_COLUMNS = "a.process_guid, a.instance_index, a.domain, 'RUNNING', a.instance_guid, "
             + "a.cell_id, a.address, a.ports, a.crash_count, a.crash_reason, NULL, NULL, NULL::timestamptz, a.since, "
-            + "a.epoch, a.version";
+            + "a.epoch, a.version, NULL";
 
     private static final String LOAD_EVACUATING = "SELECT " + EVACUATING_COLUMNS + " FROM evacuating_lrps a "
             + "JOIN unnest(?::varchar[], ?::int[]) AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
@@ -69,10 +69,11 @@ final class ActualLrpStore {
     private static final String UPDATE = """
             UPDATE actual_lrps a SET state = v.s, instance_guid = v.ig, cell_id = v.c, address = v.ad, ports = v.p,
                 crash_count = v.cc, crash_reason = v.cr, placement_error = v.pe, placed_cell_id = v.pc,
-                placed_at = v.pa::timestamptz, since = v.si::timestamptz, version = a.version + 1
+                placed_at = v.pa::timestamptz, since = v.si::timestamptz, stop_requested = v.sr,
+                version = a.version + 1
             FROM unnest(?::varchar[], ?::int[], ?::bigint[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[],
-                ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[])
-                AS v(g, i, ver, s, ig, c, ad, p, cc, cr, pe, pc, pa, si)
+                ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[], ?::text[])
+                AS v(g, i, ver, s, ig, c, ad, p, cc, cr, pe, pc, pa, si, sr)
             WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
             RETURNING a.process_guid, a.instance_index""";
 
@@ -121,6 +122,13 @@ final class ActualLrpStore {
             found.put(lrp.key(), lrp);
         });
         return found;
+    }
+
+    /** Up to {@code limit} evacuating twins whose cell's presence has expired (or was removed) at {@code now}. */
+    List<ActualLrp> evacuatingOnLostCells(Instant now, int limit) {
+        return jdbc.query("SELECT " + EVACUATING_COLUMNS + " FROM evacuating_lrps a WHERE NOT EXISTS (SELECT 1 FROM "
+                + "cells c WHERE c.cell_id = a.cell_id AND c.expires_at > ?) ORDER BY a.process_guid, "
+                + "a.instance_index LIMIT ?", (rs, i) -> map(rs, true), java.sql.Timestamp.from(now), limit);
     }
 
     /** Which of these indices of one LRP have a record (only the indices: nothing is loaded). */
@@ -192,7 +200,8 @@ final class ActualLrpStore {
         Set<ActualLrpKey> written = write(UPDATE, rows, (con, ps) -> {
             int p = keyColumns(con, ps, rows);
             ps.setArray(p++, longs(con, rows));
-            stateColumns(con, ps, p, rows);
+            p = stateColumns(con, ps, p, rows);
+            ps.setArray(p, strings(con, rows, ActualLrp::stopRequested));
         });
         confirm(rows, written, "updated");
     }
@@ -302,7 +311,7 @@ final class ActualLrpStore {
                 rs.getObject(15, UUID.class), ActualLrpState.valueOf(rs.getString(4)),
                 instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, rs.getString(6)), net,
                 rs.getInt(9), rs.getString(10), rs.getString(11), rs.getString(12), toInstant(rs, 13),
-                toInstant(rs, 14), rs.getLong(16), evacuating);
+                toInstant(rs, 14), rs.getLong(16), evacuating, rs.getString(17));
     }
 
     private static Instant toInstant(ResultSet rs, int column) throws SQLException {

@@ -6,9 +6,9 @@ import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One change of a desired or actual LRP, as published on {@link Topics#LIFECYCLE_EVENTS} (key process_guid) and
- * streamed by the receptor's SSE endpoint. {@code before} and {@code after} are the API representations (SPEC 5.2,
- * 5.3); {@code before} is null for a creation and {@code after} is null for a removal.
+ * One change of a desired or actual LRP or of a task, as published on {@link Topics#LIFECYCLE_EVENTS} (key process_guid,
+ * or task_guid) and streamed by the receptor's SSE endpoint. {@code before} and {@code after} are the API
+ * representations (SPEC 5.2, 5.3, 13); {@code before} is null for a creation and {@code after} is null for a removal.
  */
 public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNode after, Instant occurredAt) {
 
@@ -19,6 +19,9 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
     public static final String ACTUAL_LRP_CHANGED = "actual_lrp_changed";
     public static final String ACTUAL_LRP_REMOVED = "actual_lrp_removed";
     public static final String ACTUAL_LRP_CRASHED = "actual_lrp_crashed";
+    public static final String TASK_CREATED = "task_created";
+    public static final String TASK_CHANGED = "task_changed";
+    public static final String TASK_REMOVED = "task_removed";
     /**
      * Not an event: the audit trail's record that a stop was asked of the cell running an instance (the removal that
      * follows is the event).

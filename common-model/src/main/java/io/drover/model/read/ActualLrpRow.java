@@ -10,11 +10,12 @@ import java.util.UUID;
 /**
  * An actual LRP row as the API shows it (SPEC 5.3), read straight from its columns. {@code portsJson} is the stored
  * JSON array of port mappings ({@code [{"container_port", "host_port"}]}), or null; {@code sinceMillis} is
- * {@code since} in epoch milliseconds (rounded down, as {@link Instant#toEpochMilli()} does).
+ * {@code since} in epoch milliseconds (rounded down, as {@link Instant#toEpochMilli()} does); {@code evacuating} for
+ * the twin a draining cell serves from while the slot's replacement starts elsewhere (SPEC 8.5).
  */
 public record ActualLrpRow(String processGuid, int index, String domain, ActualLrpState state, String instanceGuid,
         String cellId, String address, String portsJson, int crashCount, String crashReason, String placementError,
-        long sinceMillis, UUID epoch, long version) {
+        long sinceMillis, UUID epoch, long version, boolean evacuating) {
 
     /** The instance slot. */
     public ActualLrpKey key() {

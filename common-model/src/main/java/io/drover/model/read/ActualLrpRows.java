@@ -15,13 +15,22 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * instances of one process, and pages of every instance (or of one domain) in key order. Pages are keyset pages: the
  * next one starts after the last key of the previous one, so a long listing never holds more than a page in memory and
  * never repeats an instance. Every query is an index scan.
+ *
+ * <p>The evacuating twins of draining cells (SPEC 8.5) are listed beside their slots' records, after them, with
+ * {@code evacuating: true}, as Diego lists both records of a slot: a client that follows the list never loses an
+ * address that still serves. A page carries the twins of the keys it covers.
  */
 public class ActualLrpRows {
 
     static final String COLUMNS = "process_guid, instance_index, domain, state, instance_guid, cell_id, address, "
             + "ports, crash_count, crash_reason, placement_error, floor(extract(epoch FROM since) * 1000)::bigint, "
-            + "epoch, version";
+            + "epoch, version, false";
+    /** An evacuating twin in the columns of {@link #COLUMNS}: always RUNNING, never placed. */
+    static final String TWIN_COLUMNS = "process_guid, instance_index, domain, 'RUNNING', instance_guid, cell_id, "
+            + "address, ports, crash_count, crash_reason, NULL, floor(extract(epoch FROM since) * 1000)::bigint, "
+            + "epoch, version, true";
     private static final String ORDER = " ORDER BY process_guid, instance_index";
+    private static final String ORDER_BOTH = " ORDER BY 1, 2, 15";
     private static final String AFTER = "(process_guid, instance_index) > (?, ?)";
 
     private final JdbcTemplate jdbc;
@@ -30,16 +39,26 @@ public class ActualLrpRows {
         this.jdbc = jdbc;
     }
 
-    /** One instance slot, if it has a record. */
+    /**
+     * One instance slot, if it has a record: the slot's record while it runs (or when there is no twin), else the
+     * evacuating twin that still serves it (Diego's resolution of a slot's two records).
+     */
     public Optional<ActualLrpRow> find(ActualLrpKey key) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM actual_lrps WHERE process_guid = ? AND instance_index = ?",
-                ActualLrpRows::map, key.processGuid(), key.index()).stream().findFirst();
+        List<ActualLrpRow> both = jdbc.query("SELECT " + COLUMNS + " FROM actual_lrps WHERE process_guid = ? AND "
+                + "instance_index = ? UNION ALL SELECT " + TWIN_COLUMNS + " FROM evacuating_lrps WHERE process_guid = ? "
+                + "AND instance_index = ?" + ORDER_BOTH, ActualLrpRows::map, key.processGuid(), key.index(),
+                key.processGuid(), key.index());
+        if (both.size() == 2 && both.get(0).state() != ActualLrpState.RUNNING) {
+            return Optional.of(both.get(1));
+        }
+        return both.stream().findFirst();
     }
 
-    /** The instances of one process, by index (at most its desired instance count, 10,000). */
+    /** The instances of one process, by index, each twin after its slot's record (at most 10,000 slots). */
     public List<ActualLrpRow> ofProcess(String processGuid) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM actual_lrps WHERE process_guid = ?" + ORDER,
-                ActualLrpRows::map, processGuid);
+        return jdbc.query("SELECT " + COLUMNS + " FROM actual_lrps WHERE process_guid = ? UNION ALL SELECT "
+                + TWIN_COLUMNS + " FROM evacuating_lrps WHERE process_guid = ?" + ORDER_BOTH, ActualLrpRows::map,
+                processGuid, processGuid);
     }
 
     /**
@@ -64,12 +83,61 @@ public class ActualLrpRows {
                 ActualLrpRows::map, args.toArray());
     }
 
+    /**
+     * A page of {@link #page} with the evacuating twins of the keys it covers, each after its slot's record: those after
+     * {@code after} (from the start when null) up to the page's last key, or to the end when {@code last}.
+     */
+    public List<ActualLrpRow> withTwins(String domain, ActualLrpKey after, List<ActualLrpRow> rows, boolean last) {
+        List<Object> args = new ArrayList<>();
+        List<String> twinWhere = new ArrayList<>();
+        if (domain != null) {
+            twinWhere.add("domain = ?");
+            args.add(domain);
+        }
+        if (after != null) {
+            twinWhere.add(AFTER);
+            args.add(after.processGuid());
+            args.add(after.index());
+        }
+        if (!last && !rows.isEmpty()) {
+            ActualLrpKey upTo = rows.get(rows.size() - 1).key();
+            twinWhere.add("(process_guid, instance_index) <= (?, ?)");
+            args.add(upTo.processGuid());
+            args.add(upTo.index());
+        }
+        String filter = twinWhere.isEmpty() ? "" : " WHERE " + String.join(" AND ", twinWhere);
+        List<ActualLrpRow> twins = jdbc.query("SELECT " + TWIN_COLUMNS + " FROM evacuating_lrps" + filter + ORDER,
+                ActualLrpRows::map, args.toArray());
+        if (twins.isEmpty()) {
+            return rows;
+        }
+        List<ActualLrpRow> merged = new ArrayList<>(rows.size() + twins.size());
+        int t = 0;
+        for (ActualLrpRow row : rows) {
+            while (t < twins.size() && KEY_ORDER.compare(twins.get(t).key(), row.key()) < 0) {
+                merged.add(twins.get(t++));
+            }
+            merged.add(row);
+            while (t < twins.size() && twins.get(t).key().equals(row.key())) {
+                merged.add(twins.get(t++));
+            }
+        }
+        merged.addAll(twins.subList(t, twins.size()));
+        return merged;
+    }
+
+    private static final java.util.Comparator<ActualLrpKey> KEY_ORDER = java.util.Comparator
+            .comparing(ActualLrpKey::processGuid).thenComparingInt(ActualLrpKey::index);
+
     /** The fingerprint of every instance, or of one domain's: one aggregate, no row leaves the database. */
     public ListFingerprint fingerprint(String domain) {
-        String sql = "SELECT count(*), coalesce(sum(hashtextextended(process_guid || '.' || instance_index || '.' "
-                + "|| epoch || '.' || version, 0)), 0)::text FROM actual_lrps";
+        String filter = domain == null ? "" : " WHERE domain = ?";
+        String sql = "SELECT count(*), coalesce(sum(h), 0)::text FROM (SELECT hashtextextended(process_guid || '.' || "
+                + "instance_index || '.' || epoch || '.' || version, 0) AS h FROM actual_lrps" + filter + " UNION ALL "
+                + "SELECT hashtextextended('e.' || process_guid || '.' || instance_index || '.' || epoch || '.' || "
+                + "version, 0) FROM evacuating_lrps" + filter + ") AS rows";
         return domain == null ? jdbc.queryForObject(sql, ActualLrpRows::fingerprint)
-                : jdbc.queryForObject(sql + " WHERE domain = ?", ActualLrpRows::fingerprint, domain);
+                : jdbc.queryForObject(sql, ActualLrpRows::fingerprint, domain, domain);
     }
 
     static ListFingerprint fingerprint(ResultSet rs, int row) throws SQLException {
@@ -79,6 +147,6 @@ public class ActualLrpRows {
     private static ActualLrpRow map(ResultSet rs, int row) throws SQLException {
         return new ActualLrpRow(rs.getString(1), rs.getInt(2), rs.getString(3), ActualLrpState.valueOf(rs.getString(4)),
                 rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9), rs.getString(10),
-                rs.getString(11), rs.getLong(12), UUID.fromString(rs.getString(13)), rs.getLong(14));
+                rs.getString(11), rs.getLong(12), UUID.fromString(rs.getString(13)), rs.getLong(14), rs.getBoolean(15));
     }
 }

@@ -13,6 +13,9 @@ import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -75,6 +78,39 @@ class MessageContractTest {
     static final LifecycleEvent DESIRED_CREATED = new LifecycleEvent(MESSAGE_ID, LifecycleEvent.DESIRED_LRP_CREATED,
             null, asParsed(DESIRED), AT);
 
+    static final LrpStartRequested START_TASKS = LrpStartRequested.forTasks(MESSAGE_ID, "batch",
+            List.of("report-7", "report-8"), "submitted");
+
+    static final LrpsPlaced TASKS_PLACED = new LrpsPlaced(MESSAGE_ID, "cell-z1-0",
+            UUID.fromString("0b7e5d8c-1f2a-4c3b-9e4d-5a6b7c8d9e0f"), List.of(),
+            List.of(new LrpsPlaced.TaskPlacement("report-7", EPOCH)));
+
+    static final LrpStopRequested TASK_STOP = LrpStopRequested.forTask(MESSAGE_ID, "cell-z1-0", "report-7",
+            "cancelled");
+
+    /** Every kind of action, nested: the JSON of the action column, the API and the events. */
+    static final Action ACTION_TREE = Action.emittingProgress(Action.inSerial(List.of(
+            Action.downloading("https://example.com/app.tgz", "app", "app-v1"),
+            Action.trying(Action.withTimeout(new Action(new RunAction("./migrate", List.of("--dry-run"), "app",
+                    List.of(), null)), 30_000)),
+            Action.codependently(List.of(new Action(new RunAction("./serve", List.of(), null, List.of(), null)),
+                    Action.inParallel(List.of(new Action(new RunAction("./watch", List.of(), null, List.of(),
+                            null)))))))), "starting", "started", "failed to start");
+
+    static final TaskDefinition TASK = new TaskDefinition("report-7", "batch", "preloaded:host",
+            new Action(new RunAction("sh", List.of("-c", "echo 42 > out.txt"), null, List.of(), null)),
+            List.of(new EnvVar("MODE", "full")), 128, 64, 50, 10, List.of("ssd"), "out.txt",
+            "http://callbacks.example.com/done", "nightly", "log-report", null);
+
+    static final TaskSnapshot TASK_RUNNING = new TaskSnapshot(TASK, TaskState.RUNNING, "cell-z1-0", false, null,
+            "", null, AT, AT.plusSeconds(2), null, new ModificationTag(EPOCH, 2));
+
+    static final TaskSnapshot TASK_COMPLETED = new TaskSnapshot(TASK, TaskState.COMPLETED, "cell-z1-0", false, null,
+            "42\n", null, AT, AT.plusSeconds(9), AT.plusSeconds(9), new ModificationTag(EPOCH, 3));
+
+    static final LifecycleEvent TASK_CHANGED = new LifecycleEvent(MESSAGE_ID, LifecycleEvent.TASK_CHANGED,
+            asParsed(TASK_RUNNING), asParsed(TASK_COMPLETED), AT.plusSeconds(9));
+
     /** A snapshot as a consumer parses it (a small number is an int node there, whatever type wrote it). */
     static JsonNode asParsed(Object snapshot) {
         return Json.tree(Json.write(snapshot));
@@ -86,7 +122,12 @@ class MessageContractTest {
                 Arguments.of("lrps-placed.json", PLACED),
                 Arguments.of("lrp-stop-requested.json", STOP),
                 Arguments.of("lifecycle-event-actual-crashed.json", ACTUAL_CRASHED),
-                Arguments.of("lifecycle-event-desired-created.json", DESIRED_CREATED));
+                Arguments.of("lifecycle-event-desired-created.json", DESIRED_CREATED),
+                Arguments.of("task-start-requested.json", START_TASKS),
+                Arguments.of("tasks-placed.json", TASKS_PLACED),
+                Arguments.of("task-stop-requested.json", TASK_STOP),
+                Arguments.of("action-tree.json", ACTION_TREE),
+                Arguments.of("lifecycle-event-task-completed.json", TASK_CHANGED));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -150,6 +191,35 @@ class MessageContractTest {
         JsonNode event = golden("lifecycle-event-actual-crashed.json");
         assertThat(Json.read(event.get("before").toString(), ActualLrpSnapshot.class)).isEqualTo(RUNNING);
         assertThat(Json.read(event.get("after").toString(), ActualLrpSnapshot.class)).isEqualTo(CRASHED);
+    }
+
+    @Test
+    void taskSnapshotsReadBackFromEvents() {
+        JsonNode event = golden("lifecycle-event-task-completed.json");
+        assertThat(event.get("after").has("definition")).as("the definition is flat in a task").isFalse();
+        assertThat(Json.read(event.get("before").toString(), TaskSnapshot.class)).isEqualTo(TASK_RUNNING);
+        assertThat(Json.read(event.get("after").toString(), TaskSnapshot.class)).isEqualTo(TASK_COMPLETED);
+    }
+
+    @Test
+    void lrpMessagesDoNotCarryTheTaskFieldsAndTaskMessagesReadAsNothingForAnOldConsumer() {
+        assertThat(golden("lrps-placed.json").has("tasks")).isFalse();
+        assertThat(golden("lrp-start-requested.json").has("task_guids")).isFalse();
+        assertThat(golden("lrp-stop-requested.json").has("task_guid")).isFalse();
+        assertThat(golden("tasks-placed.json").get("placements")).as("an old rep places nothing").isEmpty();
+        assertThat(golden("task-start-requested.json").get("process_guid").isNull())
+                .as("an old auctioneer drops a request without a process_guid").isTrue();
+        assertThat(golden("task-stop-requested.json").get("instance_guid").isNull())
+                .as("an old rep ignores a stop request without an instance_guid").isTrue();
+    }
+
+    @Test
+    void aPlainRunActionIsStillJustRun() {
+        Action run = new Action(new RunAction("sh", List.of(), null, List.of(), null));
+        assertThat(Json.tree(Json.write(run)).propertyNames()).containsExactly("run");
+        assertThat(run.kind()).isEqualTo(Action.Kind.RUN);
+        assertThat(ACTION_TREE.kind()).isEqualTo(Action.Kind.EMIT_PROGRESS);
+        assertThat(ACTION_TREE.runs()).extracting(RunAction::path).containsExactly("./migrate", "./serve", "./watch");
     }
 
     static JsonNode golden(String file) {

@@ -7,7 +7,10 @@ import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One pass, top to bottom: read a consistent snapshot, plan with the pure rules, apply the plan, record it. */
+/**
+ * One pass, top to bottom: read a consistent snapshot, plan with the pure rules, apply the plan, record it; then the
+ * same for tasks ({@link TaskRepairs}), against the snapshot's live cells.
+ */
 class ConvergencePass {
 
     private static final Logger log = LoggerFactory.getLogger(ConvergencePass.class);
@@ -17,9 +20,11 @@ class ConvergencePass {
     private final PlanExecutor executor;
     private final ConvergenceMetrics metrics;
     private final PassHook hook;
+    private final TaskRepairs tasks;
 
     ConvergencePass(SnapshotReader snapshots, Convergence convergence, PlanExecutor executor,
-            ConvergenceMetrics metrics, PassHook hook) {
+            ConvergenceMetrics metrics, PassHook hook, TaskRepairs tasks) {
+        this.tasks = tasks;
         this.snapshots = snapshots;
         this.convergence = convergence;
         this.executor = executor;
@@ -35,6 +40,7 @@ class ConvergencePass {
         long planned = System.nanoTime();
         hook.beforeApplying(plan);
         Execution execution = executor.execute(plan);
+        tasks.run(snapshot.now(), snapshot.liveCells());
         long executed = System.nanoTime();
         PassReport report = new PassReport(trigger, snapshot.actuals().size(), plan, execution,
                 Duration.ofNanos(read - started), Duration.ofNanos(planned - read), Duration.ofNanos(executed - planned));

@@ -1,7 +1,9 @@
 package io.drover.converger.pass;
 
 import io.drover.converger.ConvergerProperties;
+import io.drover.converger.TaskProperties;
 import io.drover.converger.plan.Convergence;
+import io.drover.converger.plan.TaskConvergence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
@@ -10,6 +12,8 @@ import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
@@ -39,6 +43,18 @@ class PassConfiguration {
                 properties.batchSize());
     }
 
+    /** The task rules; their writes are fenced by the leader lock like every other write of a pass. */
+    @Bean
+    TaskRepairs taskRepairs(TaskReads reads, TaskLifecycle lifecycle, LeaderLock lock,
+            LeaderElection convergerLeaderElection, ConvergerProperties properties, TaskProperties tasks,
+            MeterRegistry registry) {
+        TaskConvergence convergence = new TaskConvergence(new TaskConvergence.Settings(tasks.staleAfter(),
+                tasks.placementRetries(), tasks.maxRetriesPerPass(), tasks.pendingTimeout(), tasks.resolvingTimeout(),
+                tasks.completedTtl()));
+        return new TaskRepairs(reads, convergence, lifecycle.guardedBy(new LeadershipFence(lock,
+                convergerLeaderElection, LOCK)), registry, properties.batchSize());
+    }
+
     @Bean
     SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
             LiveCells cells, Domains domains, Clock clock) {
@@ -48,11 +64,11 @@ class PassConfiguration {
     @Bean
     ConvergencePass convergencePass(SnapshotReader snapshots, ActualLrpLifecycle lifecycle,
             ConvergerProperties properties, MeterRegistry registry, PlanExecutor planExecutor,
-            ObjectProvider<PassHook> hook) {
+            ObjectProvider<PassHook> hook, TaskRepairs taskRepairs) {
         Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
                 properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
         return new ConvergencePass(snapshots, convergence, planExecutor, new ConvergenceMetrics(registry),
-                hook.getIfAvailable(() -> PassHook.NONE));
+                hook.getIfAvailable(() -> PassHook.NONE), taskRepairs);
     }
 
     @Bean

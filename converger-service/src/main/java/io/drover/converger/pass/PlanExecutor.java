@@ -38,6 +38,7 @@ class PlanExecutor {
         // each unclaim applies only to an instance still in the state the plan saw it in
         inBatches(Rule.LOST_CELL, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
                 EnumSet.of(ActualLrpState.CLAIMED, ActualLrpState.RUNNING), reason, actor));
+        removeEvacuatingOfLostCells(execution);
         inBatches(Rule.STALE_UNCLAIMED, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
                 EnumSet.of(ActualLrpState.UNCLAIMED), reason, actor));
         inBatches(Rule.CRASH_RESTART, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
@@ -45,6 +46,18 @@ class PlanExecutor {
         inBatches(Rule.EXTRA_INDEX, plan, execution, lifecycle::retire);
         inBatches(Rule.ORPHAN, plan, execution, lifecycle::retire);
         return execution;
+    }
+
+    /** Rule 2 for evacuating twins (SPEC 8.5): a twin whose draining cell is gone serves nothing any more. */
+    private void removeEvacuatingOfLostCells(Execution execution) {
+        try {
+            count(Rule.LOST_CELL, lifecycle.removeEvacuatingOfLostCells(batchSize, Rule.LOST_CELL.reason(), CONVERGER),
+                    execution);
+        } catch (LeadershipLostException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            log.warn("convergence-action-failed rule={} evacuating=true cause={}", Rule.LOST_CELL.tag(), e.toString());
+        }
     }
 
     /**

@@ -60,7 +60,7 @@ final class ActualLrpJson {
         json.writeString(row.state().name());
         writeCrash(json, row);
         json.writeName(EVACUATING);
-        json.writeBoolean(false);
+        json.writeBoolean(row.evacuating());
         json.writeName(MODIFICATION_TAG);
         json.writeStartObject();
         json.writeName(EPOCH);

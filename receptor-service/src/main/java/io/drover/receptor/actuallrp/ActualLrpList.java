@@ -29,6 +29,16 @@ record ActualLrpList(ActualLrpRows rows, ActualLrpJson json, String domain) impl
         return rows.page(domain, after == null ? null : ActualLrpKey.of(after.processGuid(), after.index()), limit);
     }
 
+    /** The evacuating twins of the page's keys go with it (SPEC 8.5), beyond the page size. */
+    @Override
+    public List<ActualLrpRow> expand(ContinueToken after, List<ActualLrpRow> page, boolean last) {
+        if (KeysetListing.matchesNothing(domain)) {
+            return page;
+        }
+        return rows.withTwins(domain, after == null ? null : ActualLrpKey.of(after.processGuid(), after.index()), page,
+                last);
+    }
+
     @Override
     public ListFingerprint fingerprint() {
         return KeysetListing.matchesNothing(domain) ? KeysetListing.EMPTY : rows.fingerprint(domain);

@@ -8,14 +8,17 @@ import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.RunAction;
 import io.drover.receptor.web.ProcessGuids;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import io.drover.receptor.validation.ActionJson;
+import io.drover.receptor.validation.FieldErrors;
+import io.drover.receptor.validation.JsonFields;
+import io.drover.receptor.validation.Values;
+import io.drover.receptor.web.ApiError;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -46,7 +49,7 @@ final class DesiredLrpRequests {
         f.rejectUnknown(CREATE_FIELDS);
         String processGuid = f.string("process_guid", true, 128, s -> PROCESS_GUID.matcher(s).matches());
         String domain = f.string("domain", true, MAX_NAME, s -> !s.isBlank());
-        String rootfs = f.string("rootfs", true, 1024, DesiredLrpRequests::isUriWithScheme);
+        String rootfs = f.string("rootfs", true, 1024, Values::isUriWithScheme);
         Integer instances = f.integer("instances", true, 0, MAX_INSTANCES);
         Action action = ActionJson.action(f, "action", true);
         RunAction monitor = monitor(f);
@@ -62,7 +65,7 @@ final class DesiredLrpRequests {
                 f.integer("cpu_weight", 0, 100, 0), f.strings("placement_tags", MAX_NAME, s -> !s.isEmpty()),
                 routes(f), annotation(f), f.string("log_guid", false, MAX_NAME, s -> true),
                 f.string("metrics_guid", false, MAX_NAME, s -> true));
-        FieldErrors.throwIfAny(errors);
+        FieldErrors.throwIfAny(ApiError.INVALID_LRP, errors);
         return definition;
     }
 
@@ -74,7 +77,7 @@ final class DesiredLrpRequests {
         DesiredLrpUpdate update = new DesiredLrpUpdate(f.integer("instances", false, 0, MAX_INSTANCES), routes(f),
                 annotation(f));
         ModificationTag tag = modificationTag(f);
-        FieldErrors.throwIfAny(errors);
+        FieldErrors.throwIfAny(ApiError.INVALID_LRP, errors);
         return new Update(update, tag);
     }
 
@@ -83,8 +86,7 @@ final class DesiredLrpRequests {
     }
 
     private static RunAction monitor(JsonFields f) {
-        Action monitor = ActionJson.action(f, "monitor", false);
-        return monitor == null ? null : monitor.run();
+        return ActionJson.run(f, "monitor", false);
     }
 
     private static String annotation(JsonFields f) {
@@ -137,13 +139,4 @@ final class DesiredLrpRequests {
         }
     }
 
-    private static boolean isUriWithScheme(String s) {
-        try {
-            URI uri = new URI(s);
-            return uri.getScheme() != null && uri.getSchemeSpecificPart() != null
-                    && !uri.getSchemeSpecificPart().isEmpty();
-        } catch (URISyntaxException e) {
-            return false;
-        }
-    }
 }

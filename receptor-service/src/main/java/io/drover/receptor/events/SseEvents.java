@@ -10,8 +10,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Maps a lifecycle event to the SSE event of SPEC 5.6: its name is the event type; a creation carries
  * {@code {"desired_lrp": after}}, a removal {@code {"desired_lrp": before}}, a change (and a crash)
- * {@code {"desired_lrp_before", "desired_lrp_after"}}, the same with {@code actual_lrp}. Desired LRPs are shown exactly
- * as the REST API shows them.
+ * {@code {"desired_lrp_before", "desired_lrp_after"}}, the same with {@code actual_lrp} and {@code task}. Desired LRPs
+ * are shown exactly as the REST API shows them; actual LRPs and tasks are the model's snapshots, which are the API's.
  */
 final class SseEvents {
 
@@ -25,7 +25,7 @@ final class SseEvents {
             return null;
         }
         String entity = type.startsWith("desired_lrp_") ? "desired_lrp" : type.startsWith("actual_lrp_") ? "actual_lrp"
-                : null;
+                : type.startsWith("task_") ? "task" : null;
         if (entity == null) {
             return null;
         }

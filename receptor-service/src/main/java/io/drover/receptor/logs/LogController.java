@@ -6,6 +6,9 @@ import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.read.ActualLrpRow;
 import io.drover.model.read.ActualLrpRows;
+import io.drover.model.task.TaskReads;
+import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskState;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
 import io.drover.receptor.web.ProcessGuids;
@@ -16,6 +19,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.io.InputStream;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -30,7 +34,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter
 
 /**
  * {@code GET /v1/actual_lrps/{guid}/index/{i}/logs} (SPEC 15): an instance's log lines, read from the log server of
- * the cell it is on and streamed through. The record and the cell are looked up first (no database connection is
+ * the cell it is on and streamed through; {@code GET /v1/tasks/{guid}/logs} the same for a running task. The record and the cell are looked up first (no database connection is
  * held while streaming), then the cell is asked, so every error answers before the first line.
  */
 @RestController
@@ -41,13 +45,15 @@ class LogController implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LogController.class);
 
     private final ActualLrpRows actuals;
+    private final TaskReads tasks;
     private final CellPresence cells;
     private final CellLogClient client;
     private final LogRelay relay;
 
-    LogController(ActualLrpRows actuals, CellPresence cells, LogsProperties properties,
+    LogController(ActualLrpRows actuals, TaskReads tasks, CellPresence cells, LogsProperties properties,
             @Value("${drover.logs.secret:#{null}}") String secret) {
         this.actuals = actuals;
+        this.tasks = tasks;
         this.cells = cells;
         this.client = new CellLogClient(properties, secret);
         this.relay = new LogRelay(properties.maxStreams(), properties.followTimeout());
@@ -76,7 +82,42 @@ class LogController implements AutoCloseable {
             throw new ApiException(HttpStatus.CONFLICT, CellLogClient.INSTANCE_NOT_ON_CELL, "instance " + index
                     + " of " + processGuid + " is " + lrp.state() + " and on no cell, so it has no log yet");
         }
-        String cellId = lrp.cellId();
+        log.debug("logs-relay process_guid={} index={} cell={} follow={}", processGuid, index, lrp.cellId(),
+                query.follow());
+        return relay(lrp.cellId(), lrp.instanceGuid(), query);
+    }
+
+    @GetMapping("/v1/tasks/{taskGuid}/logs")
+    @Tag(name = "tasks")
+    @Operation(summary = "A running task's log", description = "Like an instance's log (text/plain, sources stdout, "
+            + "stderr and rep; a task's emit_progress messages are rep lines), served by the cell while the task runs. "
+            + "404 TaskNotFound, 409 InstanceNotOnCell (not RUNNING: not started yet, or its container is gone), "
+            + "502 CellUnreachable, 400 InvalidRequest.",
+            responses = {
+                    @ApiResponse(responseCode = "200", content = @Content(mediaType = "text/plain",
+                            schema = @Schema(type = "string"))),
+                    @ApiResponse(responseCode = "404", content = @Content(schema = @Schema(implementation = ApiError.class))),
+                    @ApiResponse(responseCode = "409", content = @Content(schema = @Schema(implementation = ApiError.class))),
+                    @ApiResponse(responseCode = "502", content = @Content(schema = @Schema(implementation = ApiError.class))) })
+    ResponseEntity<ResponseBodyEmitter> taskLogs(@PathVariable String taskGuid,
+            @Parameter(description = "lines before following, 0-100000 (default 100)") @RequestParam(required = false) String tail,
+            @Parameter(description = "true: stream later lines until the task ends") @RequestParam(required = false) String follow,
+            @Parameter(description = "stdout, stderr or rep; all without") @RequestParam(required = false) String stream) {
+        LogQuery query = LogQuery.of(tail, follow, stream);
+        TaskSnapshot task = (ProcessGuids.isValid(taskGuid) ? tasks.find(taskGuid) : Optional
+                .<TaskSnapshot>empty()).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND,
+                        ApiError.TASK_NOT_FOUND, "task not found: " + taskGuid));
+        if (task.state() != TaskState.RUNNING || task.cellId() == null) {
+            throw new ApiException(HttpStatus.CONFLICT, CellLogClient.INSTANCE_NOT_ON_CELL, "task " + taskGuid
+                    + " is " + task.state() + ", so no cell serves its log");
+        }
+        log.debug("logs-relay task_guid={} cell={} follow={}", taskGuid, task.cellId(), query.follow());
+        // a task's container is named by the task's epoch (its one run) on its cell
+        return relay(task.cellId(), task.modificationTag().epoch().toString(), query);
+    }
+
+    /** Opens the cell's stream (every error answers before the first line) and relays it on a thread of its own. */
+    private ResponseEntity<ResponseBodyEmitter> relay(String cellId, String instanceGuid, LogQuery query) {
         String endpoint = cells.find(cellId).map(Cell::registration).map(r -> r.logEndpoint()).orElseThrow(
                 () -> CellLogClient.unreachable("cell " + cellId + " is gone or serves no logs"));
         if (!relay.reserve()) {
@@ -85,12 +126,11 @@ class LogController implements AutoCloseable {
         }
         InputStream in;
         try {
-            in = client.open(cellId, endpoint, lrp.instanceGuid(), query);
+            in = client.open(cellId, endpoint, instanceGuid, query);
         } catch (RuntimeException e) {
             relay.release();
             throw e;
         }
-        log.debug("logs-relay process_guid={} index={} cell={} follow={}", processGuid, index, cellId, query.follow());
         return ResponseEntity.ok().contentType(LogRelay.TEXT).header("Cache-Control", "no-store")
                 .header("X-Accel-Buffering", "no").body(relay.relay(in));
     }

@@ -5,6 +5,11 @@ public record ApiError(String name, String message) {
 
     public static final String INVALID_JSON = "InvalidJSON";
     public static final String INVALID_LRP = "InvalidLRP";
+    public static final String INVALID_TASK = "InvalidTask";
+    public static final String TASK_GUID_ALREADY_EXISTS = "TaskGuidAlreadyExists";
+    public static final String TASK_NOT_FOUND = "TaskNotFound";
+    public static final String TASK_NOT_DELETABLE = "TaskNotDeletable";
+    public static final String TASK_NOT_CANCELABLE = "TaskNotCancelable";
     public static final String INVALID_DOMAIN = "InvalidDomain";
     public static final String INVALID_REQUEST = "InvalidRequest";
     public static final String DESIRED_LRP_ALREADY_EXISTS = "DesiredLRPAlreadyExists";

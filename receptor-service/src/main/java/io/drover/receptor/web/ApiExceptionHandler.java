@@ -6,6 +6,8 @@ import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.IllegalTransitionException;
 import io.drover.model.lrp.LifecycleConflictException;
 import io.drover.model.lrp.StaleModificationTagException;
+import io.drover.model.task.TaskGuidAlreadyExistsException;
+import io.drover.model.task.TaskNotFoundException;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +50,16 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(DesiredLrpNotFoundException.class)
     ResponseEntity<ApiError> desiredNotFound(DesiredLrpNotFoundException e) {
         return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.DESIRED_LRP_NOT_FOUND, e.getMessage()));
+    }
+
+    @ExceptionHandler(TaskGuidAlreadyExistsException.class)
+    ResponseEntity<ApiError> taskExists(TaskGuidAlreadyExistsException e) {
+        return error(HttpStatus.CONFLICT, new ApiError(ApiError.TASK_GUID_ALREADY_EXISTS, e.getMessage()));
+    }
+
+    @ExceptionHandler(TaskNotFoundException.class)
+    ResponseEntity<ApiError> taskNotFound(TaskNotFoundException e) {
+        return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.TASK_NOT_FOUND, e.getMessage()));
     }
 
     @ExceptionHandler(ActualLrpNotFoundException.class)

@@ -36,6 +36,14 @@ public final class KeysetListing {
         /** Up to {@code limit} rows after {@code after} (from the start when null), in key order. */
         List<R> page(ContinueToken after, int limit);
 
+        /**
+         * The rows to write for {@code page}, read after {@code after}: the page itself, or the page with rows that go
+         * with its keys without being counted by them (to the end of the list when {@code last}).
+         */
+        default List<R> expand(ContinueToken after, List<R> page, boolean last) {
+            return page;
+        }
+
         /** The whole list's fingerprint. */
         ListFingerprint fingerprint();
 
@@ -74,15 +82,18 @@ public final class KeysetListing {
         if (JsonResponses.notModified(request, response, etag)) {
             return;
         }
-        List<R> rows = source.page(null, source.chunk());
+        ContinueToken after = null;
+        List<R> rows = source.page(after, source.chunk());
         try (JsonGenerator json = JsonResponses.ok(response, etag)) {
             json.writeStartArray();
             while (true) {
-                rows.forEach(row -> source.write(json, row));
-                if (rows.size() < source.chunk()) {
+                boolean last = rows.size() < source.chunk();
+                source.expand(after, rows, last).forEach(row -> source.write(json, row));
+                if (last) {
                     break;
                 }
-                rows = source.page(source.positionAfter(rows.get(rows.size() - 1)), source.chunk());
+                after = source.positionAfter(rows.get(rows.size() - 1));
+                rows = source.page(after, source.chunk());
             }
             json.writeEndArray();
         }
@@ -92,12 +103,12 @@ public final class KeysetListing {
             ContinueToken after, int limit) throws IOException {
         List<R> rows = source.page(after, limit + 1);
         boolean more = rows.size() > limit;
-        List<R> page = more ? rows.subList(0, limit) : rows;
+        List<R> page = source.expand(after, more ? rows.subList(0, limit) : rows, !more);
         ListTag tag = new ListTag();
         page.forEach(row -> source.tag(tag, row));
         String etag = tag.weakTag("p");
         if (more) {
-            response.setHeader(CONTINUE_HEADER, source.positionAfter(page.get(limit - 1)).encode());
+            response.setHeader(CONTINUE_HEADER, source.positionAfter(rows.get(limit - 1)).encode());
         }
         if (JsonResponses.notModified(request, response, etag)) {
             return;

@@ -86,6 +86,35 @@ class ActualLrpApiIT {
     }
 
     @Test
+    void aDrainingInstanceIsListedAsEvacuatingWithItsAddressBesideItsSlot() throws Exception {
+        String guid = desire("draining", "drain-domain", 2);
+        ActualLrpKey key = ActualLrpKey.of(guid, 0);
+        run(key, "cell-draining");
+        String etag = mvc.perform(authed(get("/v1/actual_lrps/" + guid))).andReturn().getResponse().getHeader("ETag");
+
+        actuals.evacuate(Map.of(key, InstanceOwner.of("ig-" + guid, "cell-draining")), Actor.cell("cell-draining"));
+
+        mvc.perform(authed(get("/v1/actual_lrps/" + guid)).header("If-None-Match", etag))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$", hasSize(3)))
+                .andExpect(jsonPath("$[0].index").value(0))
+                .andExpect(jsonPath("$[0].state").value("UNCLAIMED"))
+                .andExpect(jsonPath("$[0].evacuating").value(false))
+                .andExpect(jsonPath("$[1].index").value(0))
+                .andExpect(jsonPath("$[1].state").value("RUNNING"))
+                .andExpect(jsonPath("$[1].evacuating").value(true))
+                .andExpect(jsonPath("$[1].cell_id").value("cell-draining"))
+                .andExpect(jsonPath("$[1].address").value("10.0.0.7"))
+                .andExpect(jsonPath("$[2].index").value(1));
+        mvc.perform(authed(get("/v1/actual_lrps/" + guid + "/index/0")))
+                .andExpect(jsonPath("$.evacuating").value(true))
+                .andExpect(jsonPath("$.address").value("10.0.0.7"));
+        mvc.perform(authed(get("/v1/actual_lrps").param("domain", "drain-domain").param("limit", "1")))
+                .andExpect(jsonPath("$", hasSize(2)))
+                .andExpect(jsonPath("$[1].evacuating").value(true));
+    }
+
+    @Test
     void aMissingIndexIsActualLrpIndexNotFound() throws Exception {
         String guid = desire("missing", "apps", 1);
         expectNotFound(mvc.perform(authed(get("/v1/actual_lrps/" + guid + "/index/5"))));

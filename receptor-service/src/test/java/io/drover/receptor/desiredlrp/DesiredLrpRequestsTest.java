@@ -55,8 +55,19 @@ class DesiredLrpRequestsTest {
                 row("rootfs docker URI", b -> b.put("rootfs", "docker:///busybox"), OK),
                 row("action missing", b -> b.remove("action"), "Invalid field: action"),
                 row("action not an object", b -> b.put("action", "run"), "Invalid field: action"),
-                row("unknown action kind", b -> b.set("action", Json.tree("{\"download\": {\"from\": \"x\"}}")),
-                        "Invalid field: action, Invalid field: action.download"),
+                row("unknown action kind", b -> b.set("action", Json.tree("{\"upload\": {\"from\": \"x\"}}")),
+                        "Invalid field: action, Invalid field: action.upload"),
+                row("two action kinds", b -> ((ObjectNode) b.get("action")).set("try", Json.tree(
+                        "{\"action\": {\"run\": {\"path\": \"true\"}}}")), "Invalid field: action"),
+                row("a composite action", b -> b.set("action", Json.tree("{\"serial\": {\"actions\": ["
+                        + "{\"download\": {\"from\": \"file:///srv/app.tgz\", \"to\": \"app\"}}, "
+                        + "{\"run\": {\"path\": \"app/serve\"}}]}}")), OK),
+                row("a bad step of a serial action is named by its path", b -> b.set("action", Json.tree(
+                        "{\"serial\": {\"actions\": [{\"run\": {\"path\": \"a\"}}, {\"run\": {}}]}}")),
+                        "Invalid field: action.serial.actions[1].run.path"),
+                row("the monitor is a run action only", b -> { b.remove("check_definition"); b.set("monitor",
+                        Json.tree("{\"try\": {\"action\": {\"run\": {\"path\": \"true\"}}}}")); },
+                        "Invalid field: monitor, Invalid field: monitor.try"),
                 row("run without path", b -> ((ObjectNode) b.get("action").get("run")).remove("path"),
                         "Invalid field: action.run.path"),
                 row("unknown run field", b -> ((ObjectNode) b.get("action").get("run")).put("user", "root"),

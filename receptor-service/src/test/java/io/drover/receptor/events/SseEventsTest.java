@@ -47,8 +47,20 @@ class SseEventsTest {
     @Test
     void anUnknownTypeIsSkipped() throws IOException {
         LifecycleEvent created = event("lifecycle-event-desired-created.json");
-        assertThat(SseEvents.data(new LifecycleEvent(created.eventId(), "task_created", null, null,
+        assertThat(SseEvents.data(new LifecycleEvent(created.eventId(), "deployment_changed", null, null,
                 created.occurredAt()))).isNull();
+    }
+
+    @Test
+    void aTaskChangeCarriesTheTaskBeforeAndAfterAsTheApiShowsIt() throws IOException {
+        LifecycleEvent completed = event("lifecycle-event-task-completed.json");
+        JsonNode data = Json.tree(SseEvents.data(completed));
+        assertThat(data.propertyNames()).containsExactly("task_before", "task_after");
+        assertThat(data.get("task_after").get("state").stringValue()).isEqualTo("COMPLETED");
+        assertThat(data.get("task_after").get("result").stringValue()).isEqualTo("42\n");
+        LifecycleEvent created = new LifecycleEvent(completed.eventId(), LifecycleEvent.TASK_CREATED, null,
+                completed.before(), completed.occurredAt());
+        assertThat(Json.tree(SseEvents.data(created)).propertyNames()).containsExactly("task");
     }
 
     private static LifecycleEvent event(String name) throws IOException {

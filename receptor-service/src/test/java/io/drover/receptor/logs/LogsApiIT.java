@@ -132,10 +132,30 @@ class LogsApiIT {
     }
 
     @Test
+    void aTaskLogIsTaskNotFoundForNoTaskAndAConflictWhileNoCellRunsIt() throws Exception {
+        for (String guid : List.of(guid("none"), "bad.guid")) {
+            HttpResponse<String> response = get("/v1/tasks/" + guid + "/logs");
+            assertThat(response.statusCode()).as(guid).isEqualTo(404);
+            assertThat(response.body()).contains("\"name\":\"TaskNotFound\"");
+        }
+        String pending = guid("task-logs");
+        assertThat(http.send(HttpRequest.newBuilder(URI.create(url("/v1/tasks")))
+                .header("Authorization", TestApi.AUTHORIZATION).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(TestApi.task(pending, "logs"))).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(201);
+
+        HttpResponse<String> response = get("/v1/tasks/" + pending + "/logs?tail=5");
+        assertThat(response.statusCode()).isEqualTo(409);
+        assertThat(response.body()).contains("\"name\":\"InstanceNotOnCell\"", "PENDING");
+        assertThat(get("/v1/tasks/" + pending + "/logs?stream=console").statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void isInTheOpenApiDocument() throws Exception {
         String docs = http.send(HttpRequest.newBuilder(URI.create(url("/v3/api-docs"))).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
-        assertThat(docs).contains("\"/v1/actual_lrps/{processGuid}/index/{index}/logs\"", "text/plain",
+        assertThat(docs).contains("\"/v1/actual_lrps/{processGuid}/index/{index}/logs\"",
+                "\"/v1/tasks/{taskGuid}/logs\"", "text/plain",
                 "InstanceNotOnCell");
     }
 

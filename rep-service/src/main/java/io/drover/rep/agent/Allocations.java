@@ -1,11 +1,16 @@
 package io.drover.rep.agent;
 
 import io.drover.model.cell.Resources;
+import io.drover.rep.task.CellTasks;
+import io.drover.rep.task.CellCapacity;
 import java.util.HashMap;
 import java.util.Map;
 
-/** What a cell has promised to its containers, so a placement is checked against what is really left. */
-final class Allocations {
+/**
+ * What a cell has promised to its containers, instances and tasks ({@link CellTasks}) alike, so a placement is checked
+ * against what is really left.
+ */
+final class Allocations implements CellCapacity {
 
     private final Resources capacity;
     private final Map<String, Resources> held = new HashMap<>();
@@ -15,19 +20,22 @@ final class Allocations {
         this.capacity = capacity;
     }
 
-    synchronized void reserve(String instanceGuid, Resources need) {
+    @Override
+    public synchronized void reserve(String instanceGuid, Resources need) {
         Resources before = held.put(instanceGuid, need);
         used = used.plus(need).minus(before == null ? Resources.NONE : before);
     }
 
-    synchronized void release(String instanceGuid) {
+    @Override
+    public synchronized void release(String instanceGuid) {
         Resources before = held.remove(instanceGuid);
         if (before != null) {
             used = used.minus(before);
         }
     }
 
-    synchronized Resources available() {
+    @Override
+    public synchronized Resources available() {
         return capacity.minus(used);
     }
 }

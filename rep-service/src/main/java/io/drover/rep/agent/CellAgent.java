@@ -12,6 +12,7 @@ import io.drover.rep.executor.Executor;
 import io.drover.rep.intake.WorkSink;
 import io.drover.rep.records.RecordView;
 import io.drover.rep.sync.SyncPlan;
+import io.drover.rep.task.CellTasks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,8 +33,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One cell: its presence, its executor and its work. Everything it is told (placements, stop requests, container
  * events, timer ticks) is queued and handled in serial passes on the shared worker pool, in this order: heartbeat,
- * container events, stop requests, placements, sync. A pass that fails (the database is unreachable) leaves its work
- * queued for the next one; the containers keep running meanwhile.
+ * container events, stop requests, placements, its tasks ({@link CellTasks}), sync (instances, then tasks). A pass
+ * that fails (the database is unreachable) leaves its work queued for the next one; the containers keep running
+ * meanwhile.
  */
 public final class CellAgent implements WorkSink, ContainerListener {
 
@@ -46,6 +48,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Allocations allocations;
     private final Reconciler reconciler;
     private final Placements placements;
+    private final CellTasks tasks;
     private final AgentWorker worker;
     private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
     private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
@@ -59,7 +62,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private boolean listening;
     private ScheduledFuture<?> syncTimer;
 
-    CellAgent(CellSettings settings, Executor executor, RepServices services) {
+    CellAgent(CellSettings settings, Executor executor, Executor taskExecutor, RepServices services) {
         this.settings = settings;
         this.executor = executor;
         this.services = services;
@@ -68,6 +71,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
         this.placements = new Placements(executor, ops, allocations, services, settings.cellId());
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
+        this.tasks = new CellTasks(settings.cellId(), taskExecutor, services.tasks(), services.commits(), allocations,
+                worker::wake, settings.timing().stopGrace());
         this.presence = new Presence(services.presence(), settings, services.metrics());
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
@@ -90,6 +95,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
             log.warn("adopt-reservation-failed cell={} error=\"{}\"", cellId(), e.getMessage());
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
+        tasks.start();
         // The first heartbeat goes with the first pass, before the cell reconciles; later ones are the process's
         // heartbeat round (CellAgents), off the cells' passes, so a cell whose work queues up (a burst, a slow
         // database) does not look dead for it.
@@ -102,6 +108,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
     public void placed(List<LrpsPlaced.Placement> placements) {
         placed.addAll(placements);
         worker.wake();
+    }
+
+    @Override
+    public void tasksPlaced(List<LrpsPlaced.TaskPlacement> placements) {
+        tasks.placed(placements);
+    }
+
+    @Override
+    public void taskCancelled(String taskGuid) {
+        tasks.cancelRequested(taskGuid);
     }
 
     @Override
@@ -142,6 +158,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
         return executor;
     }
 
+    /** The cell's executors: its instances', then its tasks'. */
+    public List<Executor> executors() {
+        return List.of(executor, tasks.executor());
+    }
+
     /** Stops ticking and handling work until {@link #start()} again; containers keep running, events stay queued. */
     void pause() {
         closed = true;
@@ -161,6 +182,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     void close() {
         pause();
         executor.close();
+        tasks.close();
     }
 
     private void pass() {
@@ -174,9 +196,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
         step("container-events", this::handleContainerEvents);
         step("stop-requests", this::handleStopRequests);
         step("placements", this::handlePlacements);
+        step("tasks", () -> tasks.pass(isEvacuating()));
         if (syncDue) {
             syncDue = false;
             step("sync", this::sync);
+            step("task-sync", () -> tasks.sync(drain.mode() == SyncPlan.Mode.DEADLINE_PASSED));
             scheduleSync();
         }
         if (isEvacuating()) {
@@ -238,14 +262,16 @@ public final class CellAgent implements WorkSink, ContainerListener {
         List<ActualLrpKey> others = containers.stream().map(Container::key).filter(k -> !records.containsKey(k))
                 .distinct().toList();
         records.putAll(services.records().byKeys(others));
-        reconciler.apply(SyncPlan.plan(cellId(), containers, records, reconciler.busy(), mode),
+        Map<ActualLrpKey, RecordView> twins = new HashMap<>();
+        services.records().evacuatingOn(cellId()).forEach(t -> twins.put(t.key(), t));
+        reconciler.apply(SyncPlan.plan(cellId(), containers, records, twins, reconciler.busy(), mode),
                 settings.batchSize());
         drain.synced(mode);
         services.metrics().sync(Duration.ofNanos(System.nanoTime() - started));
     }
 
     private void finishEvacuationIfDone() {
-        if (!drain.readyToFinish(executor.containers().size())) {
+        if (!drain.readyToFinish(executor.containers().size() + tasks.containers())) {
             return;
         }
         try {

@@ -142,11 +142,12 @@ public final class CellAgents
     private void stopAllContainers() {
         log.info("rep-shutdown-stopping-containers cells={}", agents.size());
         for (CellAgent agent : agents.values()) {
-            agent.executor().containers().forEach(c -> agent.executor().stop(c.instanceGuid(), stopGrace));
+            agent.executors().forEach(e -> e.containers().forEach(c -> e.stop(c.instanceGuid(), stopGrace)));
         }
         long deadline = System.nanoTime() + stopGrace.plusSeconds(10).toNanos();
-        while (System.nanoTime() < deadline && agents.values().stream().anyMatch(a -> a.executor().containers()
-                .stream().anyMatch(c -> c.state() == ContainerState.STARTING || c.state() == ContainerState.RUNNING))) {
+        while (System.nanoTime() < deadline && agents.values().stream().flatMap(a -> a.executors().stream())
+                .anyMatch(e -> e.containers().stream().anyMatch(c -> c.state() == ContainerState.STARTING
+                        || c.state() == ContainerState.RUNNING))) {
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {

@@ -8,6 +8,10 @@ import io.drover.model.lrp.CrashReport;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.lrp.StartedInstance;
+import io.drover.model.task.TaskCompletion;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskStart;
+import io.drover.rep.task.TaskWrites;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -23,24 +27,26 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Carries the lifecycle writes of every cell of this process in shared transactions: a cell's worker hands its claims,
- * starts, crashes and removals over and waits; one writer thread takes everything queued (no waiting window, like an
+ * starts, crashes and removals (and its tasks' starts, completions and rejections) over and waits; one writer thread takes everything queued (no waiting window, like an
  * auction round), merges requests of the same kind into one lifecycle batch, and hands each cell its own outcomes.
  * One rep process hosting a thousand simulated cells then writes hundreds of instances per transaction instead of one,
  * while each cell keeps its serial, one-operation-per-container-at-a-time view. A failed batch fails every request in
  * it; each cell retries on its next pass, as it would have alone.
  */
-final class GroupCommit implements AutoCloseable {
+final class GroupCommit implements TaskWrites, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GroupCommit.class);
     private static final Actor REP = Actor.service("rep");
 
     private final ActualLrpLifecycle lifecycle;
+    private final TaskLifecycle tasks;
     private final BlockingQueue<Request<?>> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private volatile boolean running = true;
 
-    GroupCommit(ActualLrpLifecycle lifecycle) {
+    GroupCommit(ActualLrpLifecycle lifecycle, TaskLifecycle tasks) {
         this.lifecycle = lifecycle;
+        this.tasks = tasks;
         this.writer = new Thread(this::loop, "rep-group-commit");
         writer.setDaemon(true);
         writer.start();
@@ -69,17 +75,36 @@ final class GroupCommit implements AutoCloseable {
         return submit(Kind.REJECT, cellId, errors);
     }
 
-    private <T> Map<ActualLrpKey, Outcome> submit(Kind kind, String group, Map<ActualLrpKey, T> items) {
+    @Override
+    public Map<String, Outcome> startTasks(Map<String, TaskStart> starts) {
+        return submit(Kind.TASK_START, "", starts);
+    }
+
+    @Override
+    public Map<String, Outcome> completeTasks(Map<String, TaskCompletion> completions) {
+        return submit(Kind.TASK_COMPLETE, "", completions);
+    }
+
+    @Override
+    public Map<String, Outcome> rejectTasks(String cellId, Map<String, String> errors) {
+        return submit(Kind.TASK_REJECT, cellId, errors);
+    }
+
+    /** Keys are instance slots ({@link ActualLrpKey}) for instance writes and task guids for task writes. */
+    private <K, T> Map<K, Outcome> submit(Kind kind, String group, Map<K, T> items) {
         if (items.isEmpty()) {
             return Map.of();
         }
         if (!running) {
             throw new IllegalStateException("the rep is shutting down");
         }
-        Request<T> request = new Request<>(kind, group, items, new CompletableFuture<>());
+        @SuppressWarnings("unchecked")
+        Request<T> request = new Request<>(kind, group, (Map<Object, T>) items, new CompletableFuture<>());
         queue.add(request);
         try {
-            return request.result().join();
+            @SuppressWarnings("unchecked")
+            Map<K, Outcome> outcomes = (Map<K, Outcome>) (Map<?, ?>) request.result().join();
+            return outcomes;
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
@@ -105,11 +130,11 @@ final class GroupCommit implements AutoCloseable {
     /** One transaction per kind (and group) of the requests taken; a request naming a key already taken waits. */
     private List<Request<?>> commitRound(List<Request<?>> requests) {
         Map<Batch, List<Request<?>>> batches = new LinkedHashMap<>();
-        Map<Batch, Map<ActualLrpKey, Object>> merged = new HashMap<>();
+        Map<Batch, Map<Object, Object>> merged = new HashMap<>();
         List<Request<?>> later = new ArrayList<>();
         for (Request<?> r : requests) {
             Batch batch = new Batch(r.kind(), r.group());
-            Map<ActualLrpKey, Object> items = merged.computeIfAbsent(batch, b -> new LinkedHashMap<>());
+            Map<Object, Object> items = merged.computeIfAbsent(batch, b -> new LinkedHashMap<>());
             if (r.items().keySet().stream().anyMatch(items::containsKey)) {
                 later.add(r);
                 continue;
@@ -121,11 +146,11 @@ final class GroupCommit implements AutoCloseable {
         return later;
     }
 
-    private void commit(Batch batch, Map<ActualLrpKey, Object> items, List<Request<?>> taken) {
+    private void commit(Batch batch, Map<Object, Object> items, List<Request<?>> taken) {
         try {
-            Map<ActualLrpKey, Outcome> outcomes = write(batch, items);
+            Map<?, Outcome> outcomes = write(batch, items);
             for (Request<?> r : taken) {
-                Map<ActualLrpKey, Outcome> own = new LinkedHashMap<>();
+                Map<Object, Outcome> own = new LinkedHashMap<>();
                 r.items().keySet().forEach(k -> own.put(k, Objects.requireNonNull(outcomes.get(k), "no outcome")));
                 r.result().complete(own);
             }
@@ -136,19 +161,22 @@ final class GroupCommit implements AutoCloseable {
     }
 
     @SuppressWarnings("unchecked")
-    private Map<ActualLrpKey, Outcome> write(Batch batch, Map<ActualLrpKey, Object> items) {
+    private Map<?, Outcome> write(Batch batch, Map<Object, Object> items) {
         return switch (batch.kind()) {
             case CLAIM -> lifecycle.claimAll(cast(items), REP);
             case START -> lifecycle.start(((Map<ActualLrpKey, StartedInstance>) (Map<?, ?>) items).values(), REP);
             case CRASH -> lifecycle.crashAll(cast(items), REP);
             case REMOVE -> lifecycle.removeAll(cast(items), batch.group(), REP);
             case REJECT -> lifecycle.rejectPlacement(batch.group(), cast(items), Actor.cell(batch.group()));
+            case TASK_START -> tasks.start(cast(items), REP);
+            case TASK_COMPLETE -> tasks.complete(cast(items), REP);
+            case TASK_REJECT -> tasks.rejectPlacement(batch.group(), cast(items), Actor.cell(batch.group()));
         };
     }
 
     @SuppressWarnings("unchecked")
-    private static <T> Map<ActualLrpKey, T> cast(Map<ActualLrpKey, Object> items) {
-        return (Map<ActualLrpKey, T>) (Map<?, ?>) items;
+    private static <K, T> Map<K, T> cast(Map<Object, Object> items) {
+        return (Map<K, T>) (Map<?, ?>) items;
     }
 
     @Override
@@ -159,14 +187,14 @@ final class GroupCommit implements AutoCloseable {
     }
 
     private enum Kind {
-        CLAIM, START, CRASH, REMOVE, REJECT
+        CLAIM, START, CRASH, REMOVE, REJECT, TASK_START, TASK_COMPLETE, TASK_REJECT
     }
 
     /** Requests that can share a transaction: same kind, same group (the removal reason, the rejecting cell). */
     private record Batch(Kind kind, String group) {
     }
 
-    private record Request<T>(Kind kind, String group, Map<ActualLrpKey, T> items,
-            CompletableFuture<Map<ActualLrpKey, Outcome>> result) {
+    private record Request<T>(Kind kind, String group, Map<Object, T> items,
+            CompletableFuture<Map<Object, Outcome>> result) {
     }
 }

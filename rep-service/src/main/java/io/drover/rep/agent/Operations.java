@@ -124,6 +124,16 @@ final class Operations {
                 key.index(), cellId, reason, outcome.kind()));
     }
 
+    /** Hands these slots over: each is auctioned again, and a running one keeps serving from its evacuating twin. */
+    void evacuate(Map<ActualLrpKey, InstanceOwner> owners) {
+        if (owners.isEmpty()) {
+            return;
+        }
+        lifecycle.evacuate(owners, actor).forEach((key, outcome) -> log.info(
+                "evacuate-actual-lrp process_guid={} index={} cell={} outcome={}", key.processGuid(), key.index(),
+                cellId, outcome.kind()));
+    }
+
     void destroyed(Container c, String reason) {
         metrics.destroyed();
         log.info("destroy-container process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",

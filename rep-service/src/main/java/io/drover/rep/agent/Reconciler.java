@@ -74,7 +74,7 @@ final class Reconciler {
 
     void apply(List<SyncAction> actions, int batchSize) {
         Map<ActualLrpKey, Container> starts = new LinkedHashMap<>();
-        List<ActualLrpKey> unclaims = new ArrayList<>();
+        Map<ActualLrpKey, InstanceOwner> evacuations = new LinkedHashMap<>();
         for (SyncAction action : actions) {
             if (action instanceof SyncAction.Start s) {
                 starts.putIfAbsent(s.container().key(), s.container());
@@ -86,14 +86,19 @@ final class Reconciler {
                 if (r.container() != null) {
                     done(r.container());
                 }
+            } else if (action instanceof SyncAction.Stop asked) {
+                Container c = asked.container();
+                log.info("stop-requested-by-record process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
+                        c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), asked.reason());
+                stop(c, "stop requested: " + asked.reason());
             } else if (action instanceof SyncAction.Destroy d) {
                 destroy(d.container(), d.reason());
-            } else if (action instanceof SyncAction.Unclaim u) {
-                unclaims.add(u.key());
+            } else if (action instanceof SyncAction.Evacuate e) {
+                evacuations.put(e.key(), e.owner());
             }
         }
         start(List.copyOf(starts.values()), batchSize);
-        ops.unclaim(unclaims, "cell evacuating");
+        ops.evacuate(evacuations);
     }
 
     /** A stop request: stop the container (its STOPPED event removes the record), or remove a record left alone. */

@@ -5,6 +5,8 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.model.read.ActualLrpOwners;
 import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
 import io.drover.rep.cell.CellLayout;
 import io.drover.rep.cell.CellSettings;
 import io.drover.rep.cell.LogEndpoint;
@@ -50,14 +52,15 @@ class RepConfiguration {
     }
 
     @Bean
-    RepServices repServices(ActualLrpLifecycle lifecycle, CellRecords records, Definitions definitions,
-            CellPresence presence, MeterRegistry meters, Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
+    RepServices repServices(ActualLrpLifecycle lifecycle, TaskLifecycle taskLifecycle, TaskReads tasks,
+            CellRecords records, Definitions definitions, CellPresence presence, MeterRegistry meters,
+            Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
         ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, daemon("rep-timer"));
         timers.setRemoveOnCancelPolicy(true);
         int threads = p.workerThreads() > 0 ? p.workerThreads() : autoWorkerThreads(p.simulatedCells());
-        return new RepServices(lifecycle, new GroupCommit(lifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
+        return new RepServices(lifecycle, new GroupCommit(lifecycle, taskLifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
                 timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
-                Executors.newSingleThreadExecutor(daemon("rep-heartbeat")));
+                Executors.newSingleThreadExecutor(daemon("rep-heartbeat")), tasks);
     }
 
     @Bean
@@ -68,7 +71,8 @@ class RepConfiguration {
         List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources(), executors.isolation())
                 .stream().map(c -> c.withLogEndpoint(logEndpoint)).toList();
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
-                executors.create(c.cellId(), c.address(), c.capacity()), services)).toList();
+                executors.create(c.cellId(), c.address(), c.capacity()),
+                executors.createForTasks(c.cellId(), c.address(), c.capacity()), services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();
         CellAgents all = new CellAgents(agents,
                 sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks, services.clock()),

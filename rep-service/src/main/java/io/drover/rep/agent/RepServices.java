@@ -2,6 +2,7 @@ package io.drover.rep.agent;
 
 import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.task.TaskReads;
 import io.drover.rep.records.CellRecords;
 import io.drover.rep.records.Definitions;
 import java.time.Clock;
@@ -11,11 +12,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 
 /**
- * What every cell agent of a process shares: the lifecycle (and the group commit that batches the cells' writes),
- * reads of the model, presence, meters, the id and time
+ * What every cell agent of a process shares: the lifecycle (and the group commit that batches the cells' writes, their
+ * tasks' too), reads of the model (tasks included), presence, meters, the id and time
  * sources, one timer thread, one worker pool, and the heartbeat pool (heartbeats never queue behind a cell's work).
  */
 record RepServices(ActualLrpLifecycle lifecycle, GroupCommit commits, CellRecords records, Definitions definitions, CellPresence presence,
         RepMetrics metrics, Supplier<UUID> ids, Clock clock, ScheduledExecutorService timers,
-        ExecutorService workers, ExecutorService heartbeats) {
+        ExecutorService workers, ExecutorService heartbeats, TaskReads tasks) {
 }

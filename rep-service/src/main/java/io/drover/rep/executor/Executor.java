@@ -45,6 +45,15 @@ public interface Executor {
     List<Container> adopt();
 
     /**
+     * The first {@code maxBytes} of a file in a container's working directory, as UTF-8 text (a task's result file),
+     * read before the container is forgotten. Empty when the container or the file does not exist; a path that would
+     * leave the working directory is refused ({@link IllegalArgumentException}). Executors without files have none.
+     */
+    default Optional<String> readFile(String instanceGuid, String path, int maxBytes) {
+        return Optional.empty();
+    }
+
+    /**
      * Measures what each live container uses now (CPU, memory, disk). Called every few seconds from one thread; the
      * first call for a container reports its CPU time averaged since its start.
      */

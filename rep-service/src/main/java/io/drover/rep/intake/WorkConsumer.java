@@ -84,12 +84,21 @@ public final class WorkConsumer implements AutoCloseable {
             if (Topics.AUCTION_RESULTS.equals(record.topic())) {
                 LrpsPlaced placed = Json.read(record.value(), LrpsPlaced.class);
                 if (sinks.get(placed.cellId()) == sink) {
-                    sink.placed(placed.placements());
+                    if (!placed.placements().isEmpty()) {
+                        sink.placed(placed.placements());
+                    }
+                    if (!placed.tasks().isEmpty()) {
+                        sink.tasksPlaced(placed.tasks());
+                    }
                 }
             } else {
                 LrpStopRequested stop = Json.read(record.value(), LrpStopRequested.class);
                 if (sinks.get(stop.cellId()) == sink) {
-                    sink.stopRequested(stop);
+                    if (stop.isForTask()) {
+                        sink.taskCancelled(stop.taskGuid());
+                    } else {
+                        sink.stopRequested(stop);
+                    }
                 }
             }
         } catch (RuntimeException e) {

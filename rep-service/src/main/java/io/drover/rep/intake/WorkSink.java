@@ -10,4 +10,12 @@ public interface WorkSink {
     void placed(List<LrpsPlaced.Placement> placements);
 
     void stopRequested(LrpStopRequested request);
+
+    /** Tasks an auction placed on the cell; a sink that runs no tasks ignores them. */
+    default void tasksPlaced(List<LrpsPlaced.TaskPlacement> tasks) {
+    }
+
+    /** A task running on the cell was cancelled: its process is to be stopped. */
+    default void taskCancelled(String taskGuid) {
+    }
 }

@@ -1,6 +1,5 @@
 package io.drover.rep.logs;
 
-import io.drover.rep.agent.CellAgent;
 import io.drover.rep.agent.CellAgents;
 import io.drover.rep.cell.RepProperties;
 import java.time.Clock;
@@ -33,8 +32,10 @@ class LogServerConfiguration {
     @Conditional(Enabled.class)
     LogServer logServer(LogServerProperties properties, RepProperties rep, @Value("${drover.logs.secret}") String secret,
             ObjectProvider<CellAgents> agents, Clock clock) {
+        // a cell's instances and its tasks run in executors of their own; a guid names a container of one of them
         return LogServer.start(properties, secret, rep.address(), (cellId, instanceGuid) -> agents.getObject()
-                .agent(cellId).map(CellAgent::executor).flatMap(e -> e.log(instanceGuid)), clock);
+                .agent(cellId).stream().flatMap(a -> a.executors().stream()).flatMap(e -> e.log(instanceGuid).stream())
+                .findFirst(), clock);
     }
 
     @Bean

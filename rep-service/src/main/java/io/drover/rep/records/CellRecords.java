@@ -22,6 +22,11 @@ public class CellRecords {
         return owners.ownedBy(cellId).stream().map(CellRecords::view).toList();
     }
 
+    /** The evacuating twins this cell holds (SPEC 8.5): always RUNNING, owned by the old instance. */
+    public List<RecordView> evacuatingOn(String cellId) {
+        return owners.evacuatingOn(cellId).stream().map(CellRecords::view).toList();
+    }
+
     public Map<ActualLrpKey, RecordView> byKeys(Collection<ActualLrpKey> keys) {
         Map<ActualLrpKey, RecordView> found = new HashMap<>();
         owners.of(keys).forEach((key, owner) -> found.put(key, view(owner)));
@@ -29,6 +34,7 @@ public class CellRecords {
     }
 
     private static RecordView view(ActualLrpOwner o) {
-        return new RecordView(o.key(), o.state(), o.instanceGuid(), o.cellId(), o.placedCellId(), o.epoch());
+        return new RecordView(o.key(), o.state(), o.instanceGuid(), o.cellId(), o.placedCellId(), o.epoch(),
+                o.stopRequested());
     }
 }

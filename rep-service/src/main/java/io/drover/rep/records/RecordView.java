@@ -5,9 +5,17 @@ import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.InstanceOwner;
 import java.util.UUID;
 
-/** The few columns of an actual LRP record that a rep decides on. */
+/**
+ * The few columns of an actual LRP record that a rep decides on; {@code stopRequested} is why its owner was asked to
+ * stop the container (null when nobody asked).
+ */
 public record RecordView(ActualLrpKey key, ActualLrpState state, String instanceGuid, String cellId,
-        String placedCellId, UUID epoch) {
+        String placedCellId, UUID epoch, String stopRequested) {
+
+    public RecordView(ActualLrpKey key, ActualLrpState state, String instanceGuid, String cellId, String placedCellId,
+            UUID epoch) {
+        this(key, state, instanceGuid, cellId, placedCellId, epoch, null);
+    }
 
     public InstanceOwner owner() {
         return instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, cellId);

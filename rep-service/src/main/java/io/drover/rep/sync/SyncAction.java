@@ -19,11 +19,18 @@ public sealed interface SyncAction {
     record Remove(ActualLrpKey key, InstanceOwner owner, Container container, String reason) implements SyncAction {
     }
 
+    /** The container's own record asks it to stop (a restart, a scale-down): stop it; its removal carries the reason. */
+    record Stop(Container container, String reason) implements SyncAction {
+    }
+
     /** Stop the container without touching its record: someone else owns the slot, or the drain is over. */
     record Destroy(Container container, String reason) implements SyncAction {
     }
 
-    /** Evacuating: give the slot up so it is auctioned to another cell while this container keeps running. */
-    record Unclaim(ActualLrpKey key) implements SyncAction {
+    /**
+     * Evacuating: hand the slot over (auctioned to another cell) while this container keeps serving from an evacuating
+     * twin of its record, visible with its address until the replacement runs.
+     */
+    record Evacuate(ActualLrpKey key, InstanceOwner owner) implements SyncAction {
     }
 }

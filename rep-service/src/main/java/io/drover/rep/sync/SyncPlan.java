@@ -18,9 +18,11 @@ import java.util.Set;
  * and records in {@code busy} (a stop is in flight) are left alone until the stop ends, so one container is handled by
  * at most one operation at a time.
  *
- * <p>While the cell evacuates (SPEC 8.5) the rules change: records this cell owns are unclaimed (re-auctioned) while
- * their containers keep serving; a container is stopped only when another incarnation is RUNNING in its slot or when
- * the drain deadline has passed.
+ * <p>While the cell evacuates (SPEC 8.5) the rules change: each record this cell owns is handed over (its slot is
+ * auctioned again) while the container keeps serving from the record's evacuating twin; once its replacement is RUNNING
+ * elsewhere the twin is removed (the API stops listing it) and the container stops one pass later; it stops at once if
+ * its slot was retired (scaled down, deleted, restarted), or once the drain's
+ * deadline has passed. Nothing is recorded RUNNING again on a draining cell.
  */
 public final class SyncPlan {
 
@@ -32,15 +34,21 @@ public final class SyncPlan {
     private SyncPlan() {
     }
 
+    /**
+     * @param records the records of the slots this cell's containers run and of those it owns
+     * @param twins the evacuating twins this cell holds, by slot
+     */
     public static List<SyncAction> plan(String cellId, Collection<Container> containers,
-            Map<ActualLrpKey, RecordView> records, Set<String> busy, Mode mode) {
+            Map<ActualLrpKey, RecordView> records, Map<ActualLrpKey, RecordView> twins, Set<String> busy, Mode mode) {
         List<SyncAction> actions = new ArrayList<>();
         Set<String> present = new HashSet<>();
         for (Container c : containers) {
             present.add(c.instanceGuid());
             boolean over = c.state() == ContainerState.CRASHED || c.state() == ContainerState.STOPPED;
             if (over || !busy.contains(c.instanceGuid())) {
-                SyncAction action = forContainer(cellId, c, records.get(c.key()), mode);
+                RecordView twin = twins.get(c.key());
+                boolean twinHeld = twin != null && c.instanceGuid().equals(twin.instanceGuid());
+                SyncAction action = forContainer(cellId, c, records.get(c.key()), twinHeld, mode);
                 if (action != null) {
                     actions.add(action);
                 }
@@ -52,14 +60,19 @@ public final class SyncPlan {
             }
             if (!present.contains(r.instanceGuid())) {
                 actions.add(new SyncAction.Remove(r.key(), r.owner(), null, "no container for record"));
-            } else if (mode != Mode.NORMAL) {
-                actions.add(new SyncAction.Unclaim(r.key()));
+            } else if (mode != Mode.NORMAL && r.stopRequested() == null) {
+                actions.add(new SyncAction.Evacuate(r.key(), r.owner()));
+            }
+        }
+        for (RecordView twin : twins.values()) {
+            if (!present.contains(twin.instanceGuid()) && !busy.contains(twin.instanceGuid())) {
+                actions.add(new SyncAction.Remove(twin.key(), twin.owner(), null, "no container for evacuating record"));
             }
         }
         return actions;
     }
 
-    private static SyncAction forContainer(String cellId, Container c, RecordView r, Mode mode) {
+    private static SyncAction forContainer(String cellId, Container c, RecordView r, boolean twinHeld, Mode mode) {
         if (c.state() == ContainerState.CRASHED) {
             return new SyncAction.Crash(c);
         }
@@ -69,13 +82,14 @@ public final class SyncPlan {
         if (mode == Mode.DEADLINE_PASSED) {
             return new SyncAction.Destroy(c, "evacuation deadline passed");
         }
-        if (r != null && r.isOwned() && !r.isOwnedBy(c.instanceGuid(), cellId)) {
-            boolean replacementStarting = mode == Mode.EVACUATING && r.state() == ActualLrpState.CLAIMED;
-            return replacementStarting ? null
-                    : new SyncAction.Destroy(c, "slot owned by " + r.instanceGuid() + "@" + r.cellId());
+        if (r != null && r.stopRequested() != null && r.isOwnedBy(c.instanceGuid(), cellId)) {
+            return new SyncAction.Stop(c, r.stopRequested());
         }
         if (mode == Mode.EVACUATING) {
-            return evacuating(c, r);
+            return evacuating(cellId, c, r, twinHeld);
+        }
+        if (r != null && r.isOwned() && !r.isOwnedBy(c.instanceGuid(), cellId)) {
+            return new SyncAction.Destroy(c, "slot owned by " + r.instanceGuid() + "@" + r.cellId());
         }
         if (c.state() != ContainerState.RUNNING) {
             return null;
@@ -84,12 +98,27 @@ public final class SyncPlan {
         return recorded ? null : new SyncAction.Start(c);
     }
 
-    private static SyncAction evacuating(Container c, RecordView r) {
+    /** A draining cell's container keeps serving until its slot runs elsewhere or no record wants it any more. */
+    private static SyncAction evacuating(String cellId, Container c, RecordView r, boolean twinHeld) {
         if (c.state() == ContainerState.STARTING) {
             return new SyncAction.Destroy(c, "evacuating: not yet serving");
         }
-        // A vanished record is recreated even now (a running container is never killed for that); the next pass
-        // unclaims it like the others.
-        return r == null ? new SyncAction.Start(c) : null;
+        if (r == null) {
+            // Neither the slot's record nor (once handed over) this container's twin: the slot was retired.
+            return new SyncAction.Destroy(c, twinHeld ? "evacuating: slot retired" : "evacuating: no record");
+        }
+        if (r.isOwnedBy(c.instanceGuid(), cellId)) {
+            return null; // handed over by the records' pass below
+        }
+        if (r.state() == ActualLrpState.RUNNING && twinHeld) {
+            // Deregister first, stop on the next pass: a client that listed the twin a moment ago still gets an answer.
+            return new SyncAction.Remove(c.key(), InstanceOwner.of(c.instanceGuid(), cellId), null,
+                    "evacuated: replacement running on " + r.cellId());
+        }
+        if (r.state() == ActualLrpState.RUNNING) {
+            return new SyncAction.Destroy(c, "evacuating: replacement running on " + r.cellId());
+        }
+        // UNCLAIMED, CLAIMED by the replacement or CRASHED: keep serving from the twin (or until the deadline).
+        return null;
     }
 }

@@ -57,8 +57,8 @@ class SyncPlanTest {
                         NORMAL, SyncAction.Remove.class),
                 Arguments.of("record running here with no container is removed", null, record(RUNNING, "g1", HERE),
                         NORMAL, SyncAction.Remove.class),
-                Arguments.of("evacuating: own record is unclaimed, container kept", ContainerState.RUNNING,
-                        record(RUNNING, "g1", HERE), EVACUATING, SyncAction.Unclaim.class),
+                Arguments.of("evacuating: own record is handed over, container kept", ContainerState.RUNNING,
+                        record(RUNNING, "g1", HERE), EVACUATING, SyncAction.Evacuate.class),
                 Arguments.of("evacuating: unclaimed record keeps the old container serving", ContainerState.RUNNING,
                         record(UNCLAIMED, null, null), EVACUATING, null),
                 Arguments.of("evacuating: crashed record keeps the old container serving", ContainerState.RUNNING,
@@ -67,10 +67,18 @@ class SyncPlanTest {
                         record(CLAIMED, "g2", "cell-b"), EVACUATING, null),
                 Arguments.of("evacuating: replacement running elsewhere stops the old one", ContainerState.RUNNING,
                         record(RUNNING, "g2", "cell-b"), EVACUATING, SyncAction.Destroy.class),
-                Arguments.of("evacuating: container whose record vanished is recorded again", ContainerState.RUNNING,
-                        null, EVACUATING, SyncAction.Start.class),
+                Arguments.of("evacuating: a container no record wants is stopped, never recorded again",
+                        ContainerState.RUNNING, null, EVACUATING, SyncAction.Destroy.class),
                 Arguments.of("evacuating: running container is never re-recorded", ContainerState.RUNNING,
                         record(UNCLAIMED, null, null), EVACUATING, null),
+                Arguments.of("a stop asked of the container's record is repeated", ContainerState.RUNNING,
+                        asked(RUNNING, "g1", HERE), NORMAL, SyncAction.Stop.class),
+                Arguments.of("a stop asked while it starts is repeated", ContainerState.STARTING,
+                        asked(CLAIMED, "g1", HERE), NORMAL, SyncAction.Stop.class),
+                Arguments.of("evacuating: a stop asked is repeated, not handed over", ContainerState.RUNNING,
+                        asked(RUNNING, "g1", HERE), EVACUATING, SyncAction.Stop.class),
+                Arguments.of("a stop asked of another incarnation is not this container's", ContainerState.RUNNING,
+                        asked(RUNNING, "g2", "cell-b"), NORMAL, SyncAction.Destroy.class),
                 Arguments.of("deadline passed: everything still here is stopped", ContainerState.RUNNING,
                         record(UNCLAIMED, null, null), DEADLINE_PASSED, SyncAction.Destroy.class));
     }
@@ -85,7 +93,48 @@ class SyncPlanTest {
             records.put(KEY, record);
         }
 
-        List<SyncAction> actions = SyncPlan.plan(HERE, containers, records, Set.of(), mode);
+        List<SyncAction> actions = SyncPlan.plan(HERE, containers, records, Map.of(), Set.of(), mode);
+
+        if (expected == null) {
+            assertThat(actions).isEmpty();
+        } else {
+            assertThat(actions).singleElement().isInstanceOf(expected);
+        }
+    }
+
+    /** A draining cell holding the evacuating twin of g1: container state (null = none), the slot's record → action. */
+    static Stream<Arguments> twinCases() {
+        return Stream.of(
+                Arguments.of("slot waiting for its replacement: keep serving", ContainerState.RUNNING,
+                        record(UNCLAIMED, null, null), null),
+                Arguments.of("replacement claimed elsewhere: keep serving", ContainerState.RUNNING,
+                        record(CLAIMED, "g2", "cell-b"), null),
+                Arguments.of("replacement crashed: keep serving", ContainerState.RUNNING, record(CRASHED, null, null),
+                        null),
+                Arguments.of("replacement running elsewhere: deregister the twin first", ContainerState.RUNNING,
+                        record(RUNNING, "g2", "cell-b"), SyncAction.Remove.class),
+                Arguments.of("slot retired (scaled down, deleted): stop", ContainerState.RUNNING, null,
+                        SyncAction.Destroy.class),
+                Arguments.of("container crashed: the crash is recorded (and the twin goes)", ContainerState.CRASHED,
+                        record(UNCLAIMED, null, null), SyncAction.Crash.class),
+                Arguments.of("container stopped: the twin is removed", ContainerState.STOPPED,
+                        record(RUNNING, "g2", "cell-b"), SyncAction.Remove.class),
+                Arguments.of("container gone: the twin is removed", null, record(UNCLAIMED, null, null),
+                        SyncAction.Remove.class));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("twinCases")
+    void aDrainingCellServesFromItsTwinUntilTheSlotRunsElsewhere(String name, ContainerState container,
+            RecordView record, Class<? extends SyncAction> expected) {
+        List<Container> containers = container == null ? List.of() : List.of(container("g1", container));
+        Map<ActualLrpKey, RecordView> records = new HashMap<>();
+        if (record != null) {
+            records.put(KEY, record);
+        }
+
+        List<SyncAction> actions = SyncPlan.plan(HERE, containers, records, Map.of(KEY, record(RUNNING, "g1", HERE)),
+                Set.of(), EVACUATING);
 
         if (expected == null) {
             assertThat(actions).isEmpty();
@@ -97,7 +146,7 @@ class SyncPlanTest {
     @org.junit.jupiter.api.Test
     void anOldIncarnationIsDestroyedAndTheRecordOfAVanishedOneRemoved() {
         List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", ContainerState.RUNNING)),
-                Map.of(KEY, record(CLAIMED, "g2", HERE)), Set.of(), NORMAL);
+                Map.of(KEY, record(CLAIMED, "g2", HERE)), Map.of(), Set.of(), NORMAL);
 
         assertThat(actions).hasSize(2).hasAtLeastOneElementOfType(SyncAction.Destroy.class)
                 .hasAtLeastOneElementOfType(SyncAction.Remove.class);
@@ -107,7 +156,7 @@ class SyncPlanTest {
     @MethodSource("busyStates")
     void busyContainersAreLeftAloneUntilTheirStopEnds(ContainerState state, int expectedActions) {
         List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", state)),
-                Map.of(KEY, record(RUNNING, "g2", "cell-b")), Set.of("g1"), NORMAL);
+                Map.of(KEY, record(RUNNING, "g2", "cell-b")), Map.of(), Set.of("g1"), NORMAL);
 
         assertThat(actions).hasSize(expectedActions);
     }
@@ -119,6 +168,10 @@ class SyncPlanTest {
 
     private static Container container(String guid, ContainerState state) {
         return new Container(KEY, guid, "d", state, new NetInfo("10.0.0.1", List.of()), null);
+    }
+
+    private static RecordView asked(ActualLrpState state, String guid, String cell) {
+        return new RecordView(KEY, state, guid, cell, null, UUID.randomUUID(), "scaled down");
     }
 
     private static RecordView record(ActualLrpState state, String guid, String cell) {

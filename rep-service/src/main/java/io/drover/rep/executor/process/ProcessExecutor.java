@@ -1,6 +1,7 @@
 package io.drover.rep.executor.process;
 
 import io.drover.model.cell.Resources;
+import io.drover.model.lrp.Action;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.NetInfo.PortMapping;
@@ -62,6 +63,8 @@ public final class ProcessExecutor implements Executor {
 
     private final LogPump logs;
 
+    private final ActionTree actions;
+
     ProcessExecutor(String cellId, String address, Resources capacity, ProcessRuntime runtime) {
         this.cellId = cellId;
         this.address = address;
@@ -72,6 +75,8 @@ public final class ProcessExecutor implements Executor {
         HealthPoller health = new HealthPoller(runtime, new HealthProbe(runtime.launcher(),
                 runtime.properties().monitorTimeout(), this::environment), watcher);
         this.launch = new ContainerLaunch(runtime, watcher, health, this::environment);
+        this.actions = new ActionTree(runtime, new Downloads(runtime.properties().workDir()), new ProgressLines(),
+                this::environment);
         this.usage = new UsageSampler(runtime.clock());
         watcher.start();
         this.logs = new LogPump(runtime, containers::values);
@@ -80,9 +85,9 @@ public final class ProcessExecutor implements Executor {
 
     @Override
     public void run(ContainerSpec spec) {
-        RunAction action = spec.definition().action() == null ? null : spec.definition().action().run();
-        if (action == null || action.path() == null) {
-            throw new IllegalArgumentException("container " + spec.instanceGuid() + " has no run action");
+        Action action = spec.definition().action();
+        if (action == null || action.kind() == null || action.isPlainRun() && action.run().path() == null) {
+            throw new IllegalArgumentException("container " + spec.instanceGuid() + " has no action to run");
         }
         ProcessContainer container;
         synchronized (containers) {
@@ -105,7 +110,14 @@ public final class ProcessExecutor implements Executor {
         log.info("run-container instance_guid={} process_guid={} index={} ports={}", spec.instanceGuid(),
                 spec.key().processGuid(), spec.key().index(), container.instance().netInfo().ports());
         container.publishCurrent();
-        runtime.scheduler().execute(() -> launch.launch(container, action));
+        runtime.scheduler().execute(() -> {
+            if (action.isPlainRun()) {
+                launch.launch(container, action.run());
+            } else {
+                actions.launch(container, action, launch::watchUntilRunning, (c, reason) -> watcher.terminate(c,
+                        ContainerState.CRASHED, reason, Duration.ZERO));
+            }
+        });
     }
 
     @Override
@@ -144,6 +156,14 @@ public final class ProcessExecutor implements Executor {
         } catch (UncheckedIOException e) {
             log.warn("delete-instance-dir-failed instance_guid={}", instanceGuid, e);
         }
+    }
+
+    /** Reads from the container's {@code app/} directory, which must hold the path (no escaping it by .. or links). */
+    @Override
+    public Optional<String> readFile(String instanceGuid, String path, int maxBytes) {
+        ProcessContainer container = containers.get(instanceGuid);
+        return container == null ? Optional.empty() : InstanceFiles.readHead(container.instance().dir().app(), path,
+                maxBytes);
     }
 
     @Override

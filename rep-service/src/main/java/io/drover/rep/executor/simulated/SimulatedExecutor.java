@@ -11,6 +11,7 @@ import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
+import io.drover.rep.executor.RunOnce;
 import io.drover.rep.executor.InstanceLog;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,7 +32,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The containers of one simulated cell, in memory. Start, crash and stop are timers on a scheduler shared by every
  * cell of the JVM, so a container costs a small object and at most one pending timer, never a thread. Capacity
- * (memory, disk, container slots, host ports) is enforced exactly like a real cell would.
+ * (memory, disk, container slots, host ports) is enforced exactly like a real cell would. The executor of a cell's
+ * tasks ({@code runOnce}) ends each container once its action has run, abstractly ({@link SimulatedActions}).
  */
 public final class SimulatedExecutor implements Executor {
 
@@ -45,12 +47,14 @@ public final class SimulatedExecutor implements Executor {
     private final Random random;
     private final Clock clock;
     private final HostPorts hostPorts;
+    private final boolean runOnce;
     private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
     private final List<ContainerListener> listeners = new CopyOnWriteArrayList<>();
     private Resources used = Resources.NONE;
 
     SimulatedExecutor(String cellId, String address, Resources capacity, ScheduledExecutorService scheduler,
-            SimulatedProperties properties, Random random, Clock clock) {
+            SimulatedProperties properties, Random random, Clock clock, boolean runOnce) {
+        this.runOnce = runOnce;
         this.clock = clock;
         this.cellId = cellId;
         this.address = address;
@@ -116,6 +120,12 @@ public final class SimulatedExecutor implements Executor {
         containers.computeIfPresent(instanceGuid, (guid, c) -> c.isOver() ? null : c);
     }
 
+    /** A simulated task writes its result file empty: an existing container has one at any path inside it. */
+    @Override
+    public Optional<String> readFile(String instanceGuid, String path, int maxBytes) {
+        return containers.containsKey(instanceGuid) ? Optional.of("") : Optional.empty();
+    }
+
     @Override
     public Optional<InstanceLog> log(String instanceGuid) {
         return Optional.ofNullable(containers.get(instanceGuid)).map(SimulatedLog::new);
@@ -165,6 +175,13 @@ public final class SimulatedExecutor implements Executor {
             return;
         }
         publish(container);
+        if (runOnce) {
+            SimulatedActions.Ending ending = SimulatedActions.run(container.spec.definition().action(),
+                    properties.taskStep());
+            schedule(container, ending.took(), () -> finish(container, ContainerState.CRASHED,
+                    ending.succeeded() ? RunOnce.SUCCEEDED : ending.failure()));
+            return;
+        }
         if (properties.crashProbability() > 0 && random.nextDouble() < properties.crashProbability()) {
             long windowMs = Math.max(1, properties.crashWindow().toMillis());
             schedule(container, Duration.ofMillis((long) (random.nextDouble() * windowMs)),

@@ -44,7 +44,14 @@ public final class SimulatedExecutorFactory implements ExecutorFactory, AutoClos
     @Override
     public Executor create(String cellId, String address, Resources capacity) {
         return executors.computeIfAbsent(cellId,
-                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock));
+                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, false));
+    }
+
+    /** A simulated cell's tasks: containers that run their action abstractly and then end on their own. */
+    @Override
+    public Executor createForTasks(String cellId, String address, Resources capacity) {
+        return executors.computeIfAbsent(cellId + TASKS_SUFFIX,
+                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, true));
     }
 
     @Override

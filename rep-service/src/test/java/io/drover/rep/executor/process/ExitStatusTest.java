@@ -13,4 +13,9 @@ class ExitStatusTest {
     void reasonNamesTheStatusOrTheSignal(int exitValue, String reason) {
         assertThat(ExitStatus.describe(exitValue)).isEqualTo(reason);
     }
+
+    @org.junit.jupiter.api.Test
+    void aCleanExitIsWhatATaskCountsAsSuccess() {
+        assertThat(ExitStatus.describe(0)).isEqualTo(io.drover.rep.executor.RunOnce.SUCCEEDED);
+    }
 }

@@ -1,4 +1,4 @@
-package io.drover.receptor.desiredlrp;
+package io.drover.receptor.validation;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,37 +13,47 @@ import tools.jackson.databind.JsonNode;
  * of range, so a request is answered with all of its mistakes at once. A JSON {@code null} counts as absent. No string
  * may contain NUL (PostgreSQL cannot store it and no process can take it as an argument).
  */
-final class JsonFields {
+public final class JsonFields {
 
     private final JsonNode node;
     private final String prefix;
     private final List<String> errors;
 
-    JsonFields(JsonNode node, String prefix, List<String> errors) {
+    public JsonFields(JsonNode node, String prefix, List<String> errors) {
         this.node = node;
         this.prefix = prefix;
         this.errors = errors;
     }
 
-    String path(String name) {
+    public String path(String name) {
         return prefix.isEmpty() ? name : prefix + "." + name;
     }
 
-    void invalid(String name) {
+    public void invalid(String name) {
         errors.add(path(name));
     }
 
-    boolean has(String name) {
+    /** This object itself is invalid (not one of its fields): named by its own path. */
+    public void invalidSelf() {
+        errors.add(prefix);
+    }
+
+    /** The path of this object ({@code action.serial.actions[1]}). */
+    public String prefix() {
+        return prefix;
+    }
+
+    public boolean has(String name) {
         JsonNode value = node.get(name);
         return value != null && !value.isNull();
     }
 
-    JsonNode get(String name) {
+    public JsonNode get(String name) {
         return has(name) ? node.get(name) : null;
     }
 
     /** Every property not in {@code known} is an error: a typo must not be silently ignored. */
-    void rejectUnknown(Set<String> known) {
+    public void rejectUnknown(Set<String> known) {
         for (String name : node.propertyNames()) {
             if (!known.contains(name)) {
                 invalid(name);
@@ -51,7 +61,7 @@ final class JsonFields {
         }
     }
 
-    String string(String name, boolean required, int maxBytes, Predicate<String> rule) {
+    public String string(String name, boolean required, int maxBytes, Predicate<String> rule) {
         JsonNode value = get(name);
         if (value == null) {
             if (required) {
@@ -66,7 +76,7 @@ final class JsonFields {
         return value.stringValue();
     }
 
-    Integer integer(String name, boolean required, long min, long max) {
+    public Integer integer(String name, boolean required, long min, long max) {
         JsonNode value = get(name);
         if (value == null) {
             if (required) {
@@ -82,12 +92,12 @@ final class JsonFields {
         return (int) value.longValue();
     }
 
-    int integer(String name, long min, long max, int absent) {
+    public int integer(String name, long min, long max, int absent) {
         Integer value = integer(name, false, min, max);
         return value == null ? absent : value;
     }
 
-    List<String> strings(String name, int maxBytes, Predicate<String> rule) {
+    public List<String> strings(String name, int maxBytes, Predicate<String> rule) {
         JsonNode value = get(name);
         if (value == null) {
             return List.of();
@@ -108,7 +118,7 @@ final class JsonFields {
     }
 
     /** A list of distinct integers in range. */
-    List<Integer> integers(String name, int min, int max) {
+    public List<Integer> integers(String name, int min, int max) {
         JsonNode value = get(name);
         if (value == null) {
             return List.of();
@@ -131,7 +141,7 @@ final class JsonFields {
     }
 
     /** The nested object, or null (recording an error when it is required or not an object). */
-    JsonFields object(String name, boolean required) {
+    public JsonFields object(String name, boolean required) {
         JsonNode value = get(name);
         if (value == null && required || value != null && !value.isObject()) {
             invalid(name);
@@ -141,7 +151,7 @@ final class JsonFields {
     }
 
     /** Items of an array of objects, each with its indexed path ({@code env[2]}). */
-    List<JsonFields> objects(String name) {
+    public List<JsonFields> objects(String name) {
         JsonNode value = get(name);
         if (value == null) {
             return List.of();

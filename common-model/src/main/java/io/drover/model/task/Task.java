@@ -1,0 +1,318 @@
+package io.drover.model.task;
+
+import static io.drover.model.task.TaskState.COMPLETED;
+import static io.drover.model.task.TaskState.PENDING;
+import static io.drover.model.task.TaskState.RESOLVING;
+import static io.drover.model.task.TaskState.RUNNING;
+
+import io.drover.model.lrp.ModificationTag;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * One task: THE task state machine. A plain domain object read and written by {@link TaskStore} over JDBC, with no
+ * setters: each verb checks {@link TaskTransitions the transition table}, treats an exact repeat as a no-op (returns
+ * {@code false}) and throws {@link IllegalTaskTransitionException} for anything the table forbids. Only the lifecycle
+ * calls the verbs (they are package-private), inside its transactions.
+ */
+public final class Task {
+
+    /** The failure reason of a cancelled task. */
+    public static final String CANCELLED = "cancelled";
+
+    private final TaskDefinition definition;
+    private final UUID epoch;
+    private final Instant createdAt;
+    private TaskState state;
+    private String cellId;
+    private boolean failed;
+    private String failureReason;
+    private String result;
+    private String placementError;
+    private String placedCellId;
+    private Instant placedAt;
+    private int placementAttempts;
+    private Instant updatedAt;
+    private Instant firstCompletedAt;
+    private long version;
+
+    private Task(TaskDefinition definition, UUID epoch, Instant createdAt) {
+        this.definition = Objects.requireNonNull(definition);
+        this.epoch = Objects.requireNonNull(epoch);
+        this.createdAt = Objects.requireNonNull(createdAt);
+        this.state = PENDING;
+        this.result = "";
+        this.updatedAt = createdAt;
+    }
+
+    /** A newly submitted task, waiting for an auction. */
+    static Task pending(TaskDefinition definition, UUID epoch, Instant now) {
+        return new Task(definition, epoch, now);
+    }
+
+    /** A task as stored; for {@link TaskStore} only. */
+    static Task stored(TaskDefinition definition, UUID epoch, Instant createdAt, Stored s) {
+        Task task = new Task(definition, epoch, createdAt);
+        task.state = s.state();
+        task.cellId = s.cellId();
+        task.failed = s.failed();
+        task.failureReason = s.failureReason();
+        task.result = s.result();
+        task.placementError = s.placementError();
+        task.placedCellId = s.placedCellId();
+        task.placedAt = s.placedAt();
+        task.placementAttempts = s.placementAttempts();
+        task.updatedAt = s.updatedAt();
+        task.firstCompletedAt = s.firstCompletedAt();
+        task.version = s.version();
+        return task;
+    }
+
+    /** The mutable columns of a stored task. */
+    record Stored(TaskState state, String cellId, boolean failed, String failureReason, String result,
+            String placementError, String placedCellId, Instant placedAt, int placementAttempts, Instant updatedAt,
+            Instant firstCompletedAt, long version) {
+    }
+
+    /** The auctioneer chose {@code cell}: the task stays PENDING and remembers the placement in flight. */
+    boolean place(String cell, Instant now) {
+        Objects.requireNonNull(cell, "cell");
+        TaskTransitions.check(guid(), state, cellId, null, PENDING);
+        if (cell.equals(placedCellId) && placementError == null) {
+            return false;
+        }
+        placedCellId = cell;
+        placedAt = now;
+        placementError = null;
+        return true;
+    }
+
+    /**
+     * No cell could (or would) take it: it stays PENDING with the reason. A cell turning its placement away names itself
+     * in {@code placedOn}, and the task fails its placement only while that placement is the current one.
+     */
+    boolean failPlacement(String error, String placedOn, Instant now) {
+        Objects.requireNonNull(error, "error");
+        TaskTransitions.check(guid(), state, cellId, placedOn, PENDING);
+        if (placedOn != null && !placedOn.equals(placedCellId)) {
+            throw new IllegalTaskTransitionException(guid(), "cannot fail placement on " + placedOn + ": placed on "
+                    + (placedCellId == null ? "no cell" : placedCellId));
+        }
+        if (error.equals(placementError) && placedCellId == null) {
+            return false;
+        }
+        placementError = error;
+        clearPlacement();
+        updatedAt = now;
+        return true;
+    }
+
+    /**
+     * The converger asks for another auction (the last one was lost, failed or never started): one more attempt. Only
+     * while the task is as the converger saw it ({@code seenLastTouched}): a placement made since is left alone.
+     */
+    void retryPlacement(Instant seenLastTouched, Instant now) {
+        TaskTransitions.check(guid(), state, cellId, null, PENDING);
+        if (!lastTouched().equals(seenLastTouched)) {
+            throw new IllegalTaskTransitionException(guid(), "placed or changed since the repair was planned");
+        }
+        clearPlacement();
+        placementAttempts++;
+        updatedAt = now;
+    }
+
+    /**
+     * The cell an auction placed the task on starts it (Diego's StartTask): only while that placement is the current one
+     * (PENDING, placed on this cell, same epoch), so a redelivered or overtaken auction result never runs it twice.
+     */
+    boolean start(TaskStart request, Instant now) {
+        String cell = Objects.requireNonNull(request.cellId(), "cell");
+        if (state == RUNNING && cell.equals(cellId)) {
+            return false;
+        }
+        TaskTransitions.check(guid(), state, cellId, cell, RUNNING);
+        if (!(cell.equals(placedCellId) && epoch.equals(request.placedEpoch()))) {
+            throw new IllegalTaskTransitionException(guid(), "placement on " + cell + " is no longer current ("
+                    + (placedCellId == null ? "not placed" : "placed on " + placedCellId) + ")");
+        }
+        state = RUNNING;
+        cellId = cell;
+        clearPlacement();
+        placementError = null;
+        updatedAt = now;
+        return true;
+    }
+
+    /** The cell running it reports how its action ended. The first completion wins; an identical repeat is a no-op. */
+    boolean complete(TaskCompletion c, Instant now) {
+        if (state == COMPLETED && c.cellId().equals(cellId) && failed == c.failed()
+                && Objects.equals(failureReason, c.failureReason()) && Objects.equals(result, c.result())) {
+            return false;
+        }
+        TaskTransitions.check(guid(), state, cellId, c.cellId(), COMPLETED);
+        finish(c.failed(), c.failureReason(), c.result(), now);
+        return true;
+    }
+
+    /**
+     * The client cancels it: COMPLETED, failed, "cancelled" (a running one keeps its cell_id, whose process the cell is
+     * then asked to stop). Cancelling a task already cancelled is a no-op; one that completed otherwise cannot be.
+     */
+    boolean cancel(Instant now) {
+        if (state == COMPLETED && failed && CANCELLED.equals(failureReason)) {
+            return false;
+        }
+        if (!TaskTransitions.isLive(state)) {
+            throw new IllegalTaskTransitionException(guid(), "cannot cancel a task that is " + state);
+        }
+        TaskTransitions.check(guid(), state, cellId, null, COMPLETED);
+        clearPlacement();
+        finish(true, CANCELLED, "", now);
+        return true;
+    }
+
+    /** A repair: fails a task still in one of {@code expected} (the states the repair was planned for). */
+    void fail(String reason, Set<TaskState> expected, Instant now) {
+        requireExpected(expected, "not failed");
+        TaskTransitions.check(guid(), state, cellId, null, COMPLETED);
+        clearPlacement();
+        finish(true, reason, "", now);
+    }
+
+    /** Someone takes the completion to hand it on (the callback worker, a DELETE): the lock on the task. */
+    void resolving(Instant now) {
+        TaskTransitions.check(guid(), state, cellId, null, RESOLVING);
+        state = RESOLVING;
+        updatedAt = now;
+    }
+
+    /** The resolver gave up (or vanished): the completion waits for the next one; already COMPLETED is a no-op. */
+    boolean revertResolving(Instant now) {
+        if (state == COMPLETED) {
+            return false;
+        }
+        TaskTransitions.check(guid(), state, cellId, null, COMPLETED);
+        state = COMPLETED;
+        updatedAt = now;
+        return true;
+    }
+
+    /** The task may be deleted now, if it is in one of {@code expected}. */
+    void delete(Set<TaskState> expected) {
+        requireExpected(expected, "not deleted");
+        TaskTransitions.checkDelete(guid(), state);
+    }
+
+    /** After a successful versioned write. */
+    void written() {
+        version++;
+    }
+
+    private void finish(boolean hasFailed, String reason, String taskResult, Instant now) {
+        state = COMPLETED;
+        failed = hasFailed;
+        failureReason = hasFailed ? reason : null;
+        result = taskResult == null ? "" : taskResult;
+        updatedAt = now;
+        if (firstCompletedAt == null) {
+            firstCompletedAt = now;
+        }
+    }
+
+    private void requireExpected(Set<TaskState> expected, String what) {
+        if (!expected.contains(state)) {
+            throw new IllegalTaskTransitionException(guid(), what + ": " + state + " now, expected " + expected);
+        }
+    }
+
+    private void clearPlacement() {
+        placedCellId = null;
+        placedAt = null;
+    }
+
+    public String guid() {
+        return definition.taskGuid();
+    }
+
+    public TaskDefinition definition() {
+        return definition;
+    }
+
+    public UUID epoch() {
+        return epoch;
+    }
+
+    public TaskState state() {
+        return state;
+    }
+
+    public String cellId() {
+        return cellId;
+    }
+
+    public boolean failed() {
+        return failed;
+    }
+
+    public String failureReason() {
+        return failureReason;
+    }
+
+    public String result() {
+        return result;
+    }
+
+    public String placementError() {
+        return placementError;
+    }
+
+    public String placedCellId() {
+        return placedCellId;
+    }
+
+    public Instant placedAt() {
+        return placedAt;
+    }
+
+    public int placementAttempts() {
+        return placementAttempts;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+
+    public Instant firstCompletedAt() {
+        return firstCompletedAt;
+    }
+
+    public long version() {
+        return version;
+    }
+
+    /** The last change or placement: what the converger measures a waiting task's staleness from. */
+    public Instant lastTouched() {
+        return lastTouched(updatedAt, placedAt);
+    }
+
+    /** The later of a task's last change and its placement. */
+    public static Instant lastTouched(Instant updatedAt, Instant placedAt) {
+        return placedAt != null && placedAt.isAfter(updatedAt) ? placedAt : updatedAt;
+    }
+
+    public TaskSnapshot snapshot() {
+        return new TaskSnapshot(definition, state, cellId, failed, failureReason, result, placementError, createdAt,
+                updatedAt, firstCompletedAt, new ModificationTag(epoch, version));
+    }
+
+    @Override
+    public String toString() {
+        return "Task[" + guid() + " " + state + (cellId == null ? "" : " on " + cellId) + " v" + version + "]";
+    }
+}

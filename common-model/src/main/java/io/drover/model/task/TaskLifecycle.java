@@ -1,0 +1,160 @@
+package io.drover.model.task;
+
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.OptimisticRetry;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.messaging.Outbox;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The only write path to {@code tasks}. Each operation is one short transaction, the same loop as the actual LRP
+ * lifecycle: load the tasks in one query, apply the {@link Task} verb to each, write them with one versioned statement
+ * per kind of write, and write the audit rows (which are also the {@code task_created|changed|removed} events) and the
+ * commands they cause (start requests, auction results, stop requests). A lost optimistic-lock race is retried from
+ * outside the transaction with a fresh read. Batch forms return an {@link Outcome} per task guid; an illegal transition
+ * of one task does not stop the others.
+ */
+public class TaskLifecycle {
+
+    private final TransactionTemplate tx;
+    private final TaskOperations ops;
+    private final TaskRecorder recorder;
+    private final OptimisticRetry retry;
+    private final Runnable guard;
+
+    TaskLifecycle(TransactionTemplate tx, TaskOperations ops, TaskRecorder recorder, OptimisticRetry retry,
+            Runnable guard) {
+        this.tx = tx;
+        this.ops = ops;
+        this.recorder = recorder;
+        this.retry = retry;
+        this.guard = guard;
+    }
+
+    /** The task lifecycle over this database and outbox; lost races are retried up to {@code attempts} times. */
+    public static TaskLifecycle create(TransactionTemplate tx, JdbcTemplate jdbc, Outbox outbox, Clock clock,
+            Supplier<UUID> ids, int attempts) {
+        TaskStore store = new TaskStore(jdbc);
+        return new TaskLifecycle(tx, new TaskOperations(store, clock, ids), new TaskRecorder(store, jdbc, outbox,
+                clock, ids), new OptimisticRetry(attempts), () -> {
+                });
+    }
+
+    /**
+     * This lifecycle with every transaction first running {@code guard} inside it; a guard that throws rolls the
+     * operation back, unretried (a single-active service fences its writes with its leader lock this way).
+     */
+    public TaskLifecycle guardedBy(Runnable guard) {
+        return new TaskLifecycle(tx, ops, recorder, retry, guard);
+    }
+
+    /**
+     * Submits a task: a new one is PENDING with an auction requested. The same guid with an identical definition gives
+     * back the existing task ({@code created} false); a different definition throws {@link TaskGuidAlreadyExistsException}.
+     */
+    public TaskSubmission submit(TaskDefinition definition, Actor actor) {
+        return run(actor, changes -> ops.submit(definition, actor, changes));
+    }
+
+    /** The auctioneer's result: each task stays PENDING with its placement, and each cell gets one auction result. */
+    public Map<String, Outcome> place(UUID auctionId, Map<String, String> cellByGuid, Actor actor) {
+        return run(actor, changes -> ops.place(auctionId, cellByGuid, changes));
+    }
+
+    /** No cell could take these tasks: they stay PENDING with the reason, for the converger to auction again. */
+    public Map<String, Outcome> failPlacement(Map<String, String> errorByGuid, Actor actor) {
+        return run(actor, changes -> ops.failPlacement(errorByGuid, null, actor, changes));
+    }
+
+    /** A cell turns placements away: each fails only while it is still placed on {@code cellId}. */
+    public Map<String, Outcome> rejectPlacement(String cellId, Map<String, String> errorByGuid, Actor actor) {
+        return run(actor, changes -> ops.failPlacement(errorByGuid, cellId, Actor.cell(cellId), changes));
+    }
+
+    /** Another auction for tasks whose last one came to nothing, if they are still as last seen; counts an attempt. */
+    public Map<String, Outcome> retryPlacement(Map<String, Instant> lastTouchedByGuid, String reason, Actor actor) {
+        return run(actor, changes -> ops.retryPlacement(lastTouchedByGuid, reason, changes));
+    }
+
+    /** Cells start the tasks placed on them (PENDING → RUNNING); only a CHANGED outcome may run the task's action. */
+    public Map<String, Outcome> start(Map<String, TaskStart> starts, Actor actor) {
+        return run(actor, changes -> ops.start(starts, actor, changes));
+    }
+
+    /** Cells report how their tasks ended (RUNNING → COMPLETED); the first completion wins. */
+    public Map<String, Outcome> complete(Map<String, TaskCompletion> completions, Actor actor) {
+        return run(actor, changes -> ops.complete(completions, changes));
+    }
+
+    /**
+     * Cancels a PENDING or RUNNING task (COMPLETED, failed, "cancelled"); its cell is asked to stop a running one.
+     * Cancelling it again is a no-op; throws {@link TaskNotFoundException} or {@link IllegalTaskTransitionException}.
+     */
+    public void cancel(String guid, Actor actor) {
+        throwIfFailed(guid, run(actor, changes -> ops.cancel(guid, changes)));
+    }
+
+    /** Repairs: fails the tasks still in one of {@code expected}, each with its reason. */
+    public Map<String, Outcome> fail(Map<String, String> reasonByGuid, Set<TaskState> expected, Actor actor) {
+        return run(actor, changes -> ops.fail(reasonByGuid, expected, changes));
+    }
+
+    /** COMPLETED → RESOLVING: the caller now owns handing the completion on; REJECTED when someone else does. */
+    public Map<String, Outcome> resolving(Collection<String> guids, Actor actor) {
+        return run(actor, changes -> ops.resolving(List.copyOf(guids), changes));
+    }
+
+    /** RESOLVING → COMPLETED: the resolver gave up or vanished; the task waits for a client (or its expiry). */
+    public Map<String, Outcome> revertResolving(Collection<String> guids, String reason, Actor actor) {
+        return run(actor, changes -> ops.revertResolving(List.copyOf(guids), reason, changes));
+    }
+
+    /** The resolver handed the completion on: RESOLVING tasks are deleted. */
+    public Map<String, Outcome> resolved(Collection<String> guids, Actor actor) {
+        return run(actor, changes -> ops.delete(List.copyOf(guids), EnumSet.of(TaskState.RESOLVING), "resolved",
+                changes));
+    }
+
+    /** Completed tasks nobody resolved in time are deleted (the converger's expiry). */
+    public Map<String, Outcome> expire(Collection<String> guids, String reason, Actor actor) {
+        return run(actor, changes -> ops.delete(List.copyOf(guids), EnumSet.of(TaskState.COMPLETED), reason, changes));
+    }
+
+    /**
+     * A client resolves a completed task (DELETE): COMPLETED → RESOLVING → deleted in one transaction. Throws
+     * {@link TaskNotFoundException}, or {@link IllegalTaskTransitionException} unless it is COMPLETED.
+     */
+    public void delete(String guid, Actor actor) {
+        throwIfFailed(guid, run(actor, changes -> ops.resolveAndDelete(guid, "resolved by client", changes)));
+    }
+
+    private <T> T run(Actor actor, Function<TaskChanges, T> work) {
+        return retry.run("task", () -> tx.execute(status -> {
+            guard.run();
+            TaskChanges changes = new TaskChanges();
+            T result = work.apply(changes);
+            recorder.write(changes, actor);
+            return result;
+        }));
+    }
+
+    private static void throwIfFailed(String guid, Outcome outcome) {
+        switch (outcome.kind()) {
+            case NOT_FOUND -> throw new TaskNotFoundException(guid);
+            case REJECTED -> throw new IllegalTaskTransitionException(guid, outcome.message());
+            default -> {
+            }
+        }
+    }
+}

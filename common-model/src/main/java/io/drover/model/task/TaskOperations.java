@@ -1,0 +1,233 @@
+package io.drover.model.task;
+
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.messaging.LrpStartRequested;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.OutboxMessage;
+import io.drover.model.messaging.Topics;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * The task operations as they run inside one transaction, each the same loop as the actual LRP lifecycle's: load the
+ * tasks, apply the {@link Task} verb to each, note the change and the commands it causes. The verbs hold every rule;
+ * this class only knows which verb an operation is and what it announces. {@link TaskLifecycle} wraps these in
+ * transactions and retries; nothing else calls them.
+ */
+final class TaskOperations {
+
+    private final TaskStore store;
+    private final Clock clock;
+    private final Supplier<UUID> ids;
+
+    TaskOperations(TaskStore store, Clock clock, Supplier<UUID> ids) {
+        this.store = store;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /** A new task, PENDING with an auction requested; an identical one is returned as it is; a different one throws. */
+    TaskSubmission submit(TaskDefinition definition, Actor actor, TaskChanges changes) {
+        Task existing = store.load(List.of(definition.taskGuid())).get(definition.taskGuid());
+        if (existing != null) {
+            if (!existing.definition().equals(definition)) {
+                throw new TaskGuidAlreadyExistsException(definition.taskGuid());
+            }
+            return new TaskSubmission(existing.snapshot(), false);
+        }
+        Task task = Task.pending(definition, ids.get(), now());
+        changes.created(task, "submitted", actor);
+        requestAuction(List.of(task), "submitted", changes);
+        return new TaskSubmission(task.snapshot(), true);
+    }
+
+    /** Remembers each placement on its task and sends each cell one auction result naming its tasks. */
+    Map<String, Outcome> place(UUID auctionId, Map<String, String> cellByGuid, TaskChanges changes) {
+        Map<String, List<Task>> byCell = new TreeMap<>();
+        Instant now = now();
+        Map<String, Outcome> outcomes = each(cellByGuid, (task, cell) -> {
+            TaskSnapshot before = task.placementError() == null ? null : task.snapshot();
+            if (!task.place(cell, now)) {
+                return false;
+            }
+            if (before == null) {
+                changes.written(task);
+            } else {
+                changes.changed(before, task, "placed on " + cell, null);
+            }
+            byCell.computeIfAbsent(cell, c -> new ArrayList<>()).add(task);
+            return true;
+        });
+        byCell.forEach((cell, placed) -> changes.command(OutboxMessage.of(Topics.AUCTION_RESULTS, cell,
+                new LrpsPlaced(ids.get(), cell, auctionId, List.of(), placed.stream()
+                        .map(t -> new LrpsPlaced.TaskPlacement(t.guid(), t.epoch())).toList()))));
+        return outcomes;
+    }
+
+    /** {@code placedOn}: the cell turning its placements away, or null when no cell could be chosen. */
+    Map<String, Outcome> failPlacement(Map<String, String> errorByGuid, String placedOn, Actor actor,
+            TaskChanges changes) {
+        Instant now = now();
+        return each(errorByGuid, (task, error) -> changed(task, error, actor, changes,
+                () -> task.failPlacement(error, placedOn, now)));
+    }
+
+    /** Another auction for tasks still as the converger saw them (their last change or placement). */
+    Map<String, Outcome> retryPlacement(Map<String, Instant> seenByGuid, String reason, TaskChanges changes) {
+        Instant now = now();
+        List<Task> retried = new ArrayList<>();
+        Map<String, Outcome> outcomes = each(seenByGuid, (task, seen) -> changed(task,
+                reason + " (attempt " + (task.placementAttempts() + 2) + ")", null, changes, () -> {
+                    task.retryPlacement(seen, now);
+                    retried.add(task);
+                    return true;
+                }));
+        requestAuction(retried, reason, changes);
+        return outcomes;
+    }
+
+    Map<String, Outcome> start(Map<String, TaskStart> starts, Actor actor, TaskChanges changes) {
+        Instant now = now();
+        return each(starts, (task, s) -> changed(task, "started on " + s.cellId(), Actor.cell(s.cellId()), changes,
+                () -> task.start(s, now)));
+    }
+
+    Map<String, Outcome> complete(Map<String, TaskCompletion> completions, TaskChanges changes) {
+        Instant now = now();
+        return each(completions, (task, c) -> changed(task, c.failed() ? c.failureReason() : "succeeded",
+                Actor.cell(c.cellId()), changes, () -> task.complete(c, now)));
+    }
+
+    /** Cancels one task; a running one's cell is asked to stop its process. */
+    Outcome cancel(String guid, TaskChanges changes) {
+        Instant now = now();
+        return each(Map.of(guid, guid), (task, g) -> {
+            TaskSnapshot before = task.snapshot();
+            String runningOn = task.state() == TaskState.RUNNING ? task.cellId() : null;
+            if (!task.cancel(now)) {
+                return false;
+            }
+            changes.changed(before, task, Task.CANCELLED, null);
+            if (runningOn != null) {
+                changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, runningOn,
+                        LrpStopRequested.forTask(ids.get(), runningOn, task.guid(), Task.CANCELLED)));
+            }
+            return true;
+        }).get(guid);
+    }
+
+    Map<String, Outcome> fail(Map<String, String> reasonByGuid, Set<TaskState> expected, TaskChanges changes) {
+        Instant now = now();
+        return each(reasonByGuid, (task, reason) -> changed(task, reason, null, changes, () -> {
+            task.fail(reason, expected, now);
+            return true;
+        }));
+    }
+
+    Map<String, Outcome> resolving(List<String> guids, TaskChanges changes) {
+        Instant now = now();
+        return each(asMap(guids), (task, g) -> changed(task, "resolving", null, changes, () -> {
+            task.resolving(now);
+            return true;
+        }));
+    }
+
+    Map<String, Outcome> revertResolving(List<String> guids, String reason, TaskChanges changes) {
+        Instant now = now();
+        return each(asMap(guids), (task, g) -> changed(task, reason, null, changes, () -> task.revertResolving(now)));
+    }
+
+    /** Deletes tasks in one of {@code expected}; a task that is gone already is a no-op. */
+    Map<String, Outcome> delete(List<String> guids, Set<TaskState> expected, String reason, TaskChanges changes) {
+        Map<String, Task> tasks = store.load(guids);
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        for (String guid : guids) {
+            Task task = tasks.get(guid);
+            outcomes.put(guid, task == null ? Outcome.NO_OP : apply(task, t -> {
+                TaskSnapshot before = t.snapshot();
+                t.delete(expected);
+                changes.removed(t, before, reason, null);
+                return true;
+            }));
+        }
+        return outcomes;
+    }
+
+    /** A client resolves a completed task: it becomes RESOLVING and is deleted, in one go (one removal event). */
+    Outcome resolveAndDelete(String guid, String reason, TaskChanges changes) {
+        Instant now = now();
+        return each(Map.of(guid, guid), (task, g) -> {
+            TaskSnapshot before = task.snapshot();
+            task.resolving(now);
+            task.delete(EnumSet.of(TaskState.RESOLVING));
+            changes.removed(task, before, reason, null);
+            return true;
+        }).get(guid);
+    }
+
+    /** Task times as PostgreSQL keeps them (microseconds), so a task in memory equals the task read back. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private void requestAuction(List<Task> tasks, String reason, TaskChanges changes) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        List<String> guids = tasks.stream().map(Task::guid).toList();
+        changes.command(OutboxMessage.of(Topics.START_REQUESTS, guids.get(0),
+                LrpStartRequested.forTasks(ids.get(), tasks.get(0).definition().domain(), guids, reason)));
+    }
+
+    /** The generic loop: one load for every guid, then the verb per task; a forbidden transition is REJECTED. */
+    private <T> Map<String, Outcome> each(Map<String, T> requests, Verb<T> verb) {
+        Map<String, Task> tasks = store.load(requests.keySet());
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        requests.forEach((guid, request) -> {
+            Task task = tasks.get(guid);
+            outcomes.put(guid, task == null ? Outcome.NOT_FOUND : apply(task, t -> verb.apply(t, request)));
+        });
+        return outcomes;
+    }
+
+    private static boolean changed(Task task, String reason, Actor actor, TaskChanges changes,
+            Supplier<Boolean> verb) {
+        TaskSnapshot before = task.snapshot();
+        boolean changed = verb.get();
+        if (changed) {
+            changes.changed(before, task, reason, actor);
+        }
+        return changed;
+    }
+
+    private static Outcome apply(Task task, java.util.function.Predicate<Task> verb) {
+        try {
+            return verb.test(task) ? Outcome.CHANGED : Outcome.NO_OP;
+        } catch (IllegalTaskTransitionException e) {
+            return Outcome.rejected(e.getMessage());
+        }
+    }
+
+    private static Map<String, String> asMap(List<String> guids) {
+        Map<String, String> map = new LinkedHashMap<>();
+        guids.forEach(g -> map.put(g, g));
+        return map;
+    }
+
+    @FunctionalInterface
+    private interface Verb<T> {
+        boolean apply(Task task, T request);
+    }
+}

@@ -1,0 +1,163 @@
+package io.drover.model.task;
+
+import io.drover.model.json.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import tools.jackson.core.type.TypeReference;
+
+/**
+ * Every read of {@code tasks} a service makes, as named queries (writes go through {@link TaskLifecycle}): the API's
+ * views, the auctioneer's work and cell loads, the converger's summaries, a cell's own tasks, and the completions
+ * waiting for a callback. Each is an index scan or one pass over a table of bounded size.
+ */
+public class TaskReads {
+
+    private static final String SELECT = "SELECT " + TaskStore.COLUMNS + " FROM tasks t ";
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
+    };
+
+    private final JdbcTemplate jdbc;
+
+    public TaskReads(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public Optional<TaskSnapshot> find(String guid) {
+        return jdbc.query(SELECT + "WHERE t.task_guid = ?", (rs, i) -> TaskStore.map(rs).snapshot(), guid).stream()
+                .findFirst();
+    }
+
+    /** Tasks by guid, as they are now (missing ones were never submitted or are deleted). */
+    public Map<String, TaskSnapshot> find(Collection<String> guids) {
+        Map<String, TaskSnapshot> found = new LinkedHashMap<>();
+        if (!guids.isEmpty()) {
+            jdbc.query(con -> {
+                var ps = con.prepareStatement(SELECT + "WHERE t.task_guid = ANY (?)");
+                ps.setArray(1, con.createArrayOf("varchar", guids.toArray()));
+                return ps;
+            }, (RowCallbackHandler) rs -> {
+                TaskSnapshot task = TaskStore.map(rs).snapshot();
+                found.put(task.taskGuid(), task);
+            });
+        }
+        return found;
+    }
+
+    /** The tasks matching every filter given (null: any), by guid. */
+    public List<TaskSnapshot> list(String domain, String cellId, TaskState state) {
+        List<Object> args = new ArrayList<>();
+        StringBuilder where = new StringBuilder("WHERE true");
+        if (domain != null) {
+            where.append(" AND t.domain = ?");
+            args.add(domain);
+        }
+        if (cellId != null) {
+            where.append(" AND t.cell_id = ?");
+            args.add(cellId);
+        }
+        if (state != null) {
+            where.append(" AND t.state = ?");
+            args.add(state.name());
+        }
+        return jdbc.query(SELECT + where + " ORDER BY t.task_guid", (rs, i) -> TaskStore.map(rs).snapshot(),
+                args.toArray());
+    }
+
+    /** Of these tasks, those an auction may place: PENDING with no placement in flight, with what they need. */
+    public List<Placeable> placeable(Collection<String> guids) {
+        List<Placeable> work = new ArrayList<>();
+        if (guids.isEmpty()) {
+            return work;
+        }
+        jdbc.query(con -> {
+            var ps = con.prepareStatement("SELECT task_guid, memory_mb, disk_mb, rootfs, placement_tags FROM tasks "
+                    + "WHERE task_guid = ANY (?) AND state = 'PENDING' AND placed_cell_id IS NULL");
+            ps.setArray(1, con.createArrayOf("varchar", guids.toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> work.add(new Placeable(rs.getString(1), rs.getInt(2), rs.getInt(3),
+                rs.getString(4), Set.copyOf(Json.read(rs.getString(5), STRINGS)))));
+        return work;
+    }
+
+    /**
+     * What tasks take on each cell: those RUNNING on it and those placed on it but not started yet (starting). An
+     * auction adds these to what the cell's instances take, so tasks and LRPs never overcommit a cell together.
+     */
+    public List<CellLoad> loadByCell() {
+        return jdbc.query("""
+                SELECT coalesce(cell_id, placed_cell_id), count(*), count(*) FILTER (WHERE state = 'PENDING'),
+                       sum(memory_mb), sum(disk_mb)
+                FROM tasks WHERE (state = 'RUNNING' AND cell_id IS NOT NULL)
+                    OR (state = 'PENDING' AND placed_cell_id IS NOT NULL)
+                GROUP BY 1""", (rs, i) -> new CellLoad(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getInt(4),
+                rs.getInt(5)));
+    }
+
+    /** Every task, with only what the converger's task rules look at. */
+    public List<TaskSummary> summaries() {
+        return jdbc.query("SELECT " + SUMMARY + " FROM tasks", TaskReads::summary);
+    }
+
+    /** The tasks running (or being resolved, completed...) on this cell, and those of {@code guids} wherever they are. */
+    public List<TaskSummary> ofCell(String cellId, Collection<String> guids) {
+        return jdbc.query(con -> {
+            var ps = con.prepareStatement("SELECT " + SUMMARY + " FROM tasks WHERE (cell_id = ? AND state = "
+                    + "'RUNNING') OR task_guid = ANY (?)");
+            ps.setString(1, cellId);
+            ps.setArray(2, con.createArrayOf("varchar", guids.toArray()));
+            return ps;
+        }, TaskReads::summary);
+    }
+
+    /** Completed tasks that have a callback URL, oldest completion first: the callback worker's queue. */
+    public List<TaskSnapshot> awaitingCallback(int limit) {
+        return jdbc.query(SELECT + "WHERE t.state = 'COMPLETED' AND t.completion_callback_url IS NOT NULL "
+                + "ORDER BY t.first_completed_at LIMIT ?", (rs, i) -> TaskStore.map(rs).snapshot(), limit);
+    }
+
+    public long count() {
+        return jdbc.queryForObject("SELECT count(*) FROM tasks", Long.class);
+    }
+
+    private static final String SUMMARY = "task_guid, state, cell_id, placed_cell_id, placed_at, placement_error, "
+            + "placement_attempts, created_at, updated_at, first_completed_at, epoch";
+
+    private static TaskSummary summary(ResultSet rs, int row) throws SQLException {
+        return new TaskSummary(rs.getString(1), TaskState.valueOf(rs.getString(2)), rs.getString(3), rs.getString(4),
+                TaskStore.toInstant(rs, 5), rs.getString(6), rs.getInt(7), TaskStore.toInstant(rs, 8),
+                TaskStore.toInstant(rs, 9), TaskStore.toInstant(rs, 10), rs.getObject(11, UUID.class));
+    }
+
+    /** A task an auction may place, with what it needs of a cell. */
+    public record Placeable(String taskGuid, int memoryMb, int diskMb, String rootfs, Set<String> placementTags) {
+    }
+
+    /** What tasks take on one cell: how many (of which {@code starting} are placed but not started) and resources. */
+    public record CellLoad(String cellId, int tasks, int starting, int memoryMb, int diskMb) {
+    }
+
+    /**
+     * A task as the converger and a cell's sync see it. {@code updatedAt} is its last visible change, {@code placedAt}
+     * the time an auction placed it (PENDING only).
+     */
+    public record TaskSummary(String taskGuid, TaskState state, String cellId, String placedCellId, Instant placedAt,
+            String placementError, int placementAttempts, Instant createdAt, Instant updatedAt,
+            Instant firstCompletedAt, UUID epoch) {
+
+        /** The later of its last change and its placement. */
+        public Instant lastTouched() {
+            return Task.lastTouched(updatedAt, placedAt);
+        }
+    }
+}

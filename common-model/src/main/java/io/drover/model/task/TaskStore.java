@@ -1,0 +1,204 @@
+package io.drover.model.task;
+
+import io.drover.model.json.Json;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.EnvVar;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import tools.jackson.core.type.TypeReference;
+
+/**
+ * Reads and writes {@code tasks} rows over JDBC in the actual LRP store's way: one query loads any number of tasks,
+ * one statement per kind of write ({@code UPDATE ... FROM unnest(...) WHERE version = ...},
+ * {@code DELETE ... USING unnest(...)}) writes them, and a row count short of the batch is the optimistic-lock conflict
+ * it is ({@link OptimisticLockingFailureException}, retried with a fresh read). Only the lifecycle writes through it.
+ */
+final class TaskStore {
+
+    static final String COLUMNS = "t.task_guid, t.domain, t.rootfs, t.action, t.env, t.memory_mb, t.disk_mb, "
+            + "t.cpu_weight, t.max_pids, t.placement_tags, t.result_file, t.completion_callback_url, t.annotation, "
+            + "t.log_guid, t.metrics_guid, t.state, t.cell_id, t.failed, t.failure_reason, t.result, "
+            + "t.placement_error, t.placed_cell_id, t.placed_at, t.placement_attempts, t.created_at, t.updated_at, "
+            + "t.first_completed_at, t.epoch, t.version";
+
+    private static final String INSERT = """
+            INSERT INTO tasks (task_guid, domain, rootfs, action, env, memory_mb, disk_mb, cpu_weight, max_pids,
+                placement_tags, result_file, completion_callback_url, annotation, log_guid, metrics_guid, state,
+                failed, result, placement_attempts, created_at, updated_at, epoch, version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', false, '', 0, ?, ?, ?, 0)""";
+
+    private static final String UPDATE = """
+            UPDATE tasks t SET state = v.s, cell_id = v.c, failed = v.f, failure_reason = v.fr, result = v.r,
+                placement_error = v.pe, placed_cell_id = v.pc, placed_at = v.pa::timestamptz,
+                placement_attempts = v.n, updated_at = v.ua::timestamptz, first_completed_at = v.fc::timestamptz,
+                version = t.version + 1
+            FROM unnest(?::varchar[], ?::bigint[], ?::varchar[], ?::varchar[], ?::boolean[], ?::text[], ?::text[],
+                ?::text[], ?::varchar[], ?::text[], ?::int[], ?::text[], ?::text[])
+                AS v(g, ver, s, c, f, fr, r, pe, pc, pa, n, ua, fc)
+            WHERE t.task_guid = v.g AND t.version = v.ver
+            RETURNING t.task_guid""";
+
+    private static final String DELETE = """
+            DELETE FROM tasks t USING unnest(?::varchar[], ?::bigint[]) AS v(g, ver)
+            WHERE t.task_guid = v.g AND t.version = v.ver RETURNING t.task_guid""";
+
+    private static final TypeReference<List<EnvVar>> ENV = new TypeReference<>() {
+    };
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
+    };
+
+    private final JdbcTemplate jdbc;
+
+    TaskStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** The tasks among these guids that exist, in one query. */
+    Map<String, Task> load(Collection<String> guids) {
+        Map<String, Task> found = new LinkedHashMap<>();
+        if (guids.isEmpty()) {
+            return found;
+        }
+        String[] distinct = new LinkedHashSet<>(guids).toArray(String[]::new);
+        jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement("SELECT " + COLUMNS + " FROM tasks t WHERE t.task_guid = ANY (?)");
+            ps.setArray(1, con.createArrayOf("varchar", distinct));
+            return ps;
+        }, (RowCallbackHandler) rs -> {
+            Task task = map(rs);
+            found.put(task.guid(), task);
+        });
+        return found;
+    }
+
+    /** Inserts new tasks at version 0; a guid someone else took meanwhile is a duplicate key (a lost race). */
+    void insert(Collection<Task> tasks) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        jdbc.batchUpdate(INSERT, List.copyOf(tasks), 100, (ps, t) -> {
+            TaskDefinition d = t.definition();
+            ps.setString(1, d.taskGuid());
+            ps.setString(2, d.domain());
+            ps.setString(3, d.rootfs());
+            ps.setString(4, Json.write(d.action()));
+            ps.setString(5, Json.write(d.env()));
+            ps.setInt(6, d.memoryMb());
+            ps.setInt(7, d.diskMb());
+            ps.setInt(8, d.cpuWeight());
+            ps.setInt(9, d.maxPids());
+            ps.setString(10, Json.write(d.placementTags()));
+            ps.setString(11, d.resultFile());
+            ps.setString(12, d.completionCallbackUrl());
+            ps.setString(13, d.annotation());
+            ps.setString(14, d.logGuid());
+            ps.setString(15, d.metricsGuid());
+            ps.setTimestamp(16, Timestamp.from(t.createdAt()));
+            ps.setTimestamp(17, Timestamp.from(t.updatedAt()));
+            ps.setObject(18, t.epoch());
+        });
+    }
+
+    /** Writes changed tasks if their version is still the one read; bumps it in memory. */
+    void update(Collection<Task> tasks) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        List<Task> rows = List.copyOf(tasks);
+        Set<String> written = write(UPDATE, (con, ps) -> {
+            ps.setArray(1, strings(con, rows, Task::guid));
+            ps.setArray(2, con.createArrayOf("int8", rows.stream().map(Task::version).toArray()));
+            ps.setArray(3, strings(con, rows, t -> t.state().name()));
+            ps.setArray(4, strings(con, rows, Task::cellId));
+            ps.setArray(5, con.createArrayOf("bool", rows.stream().map(Task::failed).toArray()));
+            ps.setArray(6, strings(con, rows, Task::failureReason));
+            ps.setArray(7, strings(con, rows, Task::result));
+            ps.setArray(8, strings(con, rows, Task::placementError));
+            ps.setArray(9, strings(con, rows, Task::placedCellId));
+            ps.setArray(10, strings(con, rows, t -> instant(t.placedAt())));
+            ps.setArray(11, con.createArrayOf("int4", rows.stream().map(Task::placementAttempts).toArray()));
+            ps.setArray(12, strings(con, rows, t -> instant(t.updatedAt())));
+            ps.setArray(13, strings(con, rows, t -> instant(t.firstCompletedAt())));
+        });
+        confirm(rows, written, "updated");
+        rows.forEach(Task::written);
+    }
+
+    /** Deletes tasks if their version is still the one read. */
+    void delete(Collection<Task> tasks) {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        List<Task> rows = List.copyOf(tasks);
+        Set<String> written = write(DELETE, (con, ps) -> {
+            ps.setArray(1, strings(con, rows, Task::guid));
+            ps.setArray(2, con.createArrayOf("int8", rows.stream().map(Task::version).toArray()));
+        });
+        confirm(rows, written, "deleted");
+    }
+
+    private Set<String> write(String sql, Binder binder) {
+        Set<String> written = new HashSet<>();
+        jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement(sql);
+            binder.bind(con, ps);
+            return ps;
+        }, (RowCallbackHandler) rs -> written.add(rs.getString(1)));
+        return written;
+    }
+
+    private static void confirm(List<Task> rows, Set<String> written, String what) {
+        if (written.size() != rows.size()) {
+            List<String> lost = rows.stream().map(Task::guid).filter(g -> !written.contains(g)).limit(5).toList();
+            throw new OptimisticLockingFailureException((rows.size() - written.size()) + " of " + rows.size()
+                    + " tasks not " + what + ": changed or removed meanwhile, e.g. " + lost);
+        }
+    }
+
+    /** Maps a row selected with {@link #COLUMNS}. */
+    static Task map(ResultSet rs) throws SQLException {
+        TaskDefinition definition = new TaskDefinition(rs.getString(1), rs.getString(2), rs.getString(3),
+                Json.read(rs.getString(4), Action.class), Json.read(rs.getString(5), ENV), rs.getInt(6),
+                rs.getInt(7), rs.getInt(8), rs.getInt(9), Json.read(rs.getString(10), STRINGS), rs.getString(11),
+                rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15));
+        Task.Stored stored = new Task.Stored(TaskState.valueOf(rs.getString(16)), rs.getString(17),
+                rs.getBoolean(18), rs.getString(19), rs.getString(20), rs.getString(21), rs.getString(22),
+                toInstant(rs, 23), rs.getInt(24), toInstant(rs, 26), toInstant(rs, 27), rs.getLong(29));
+        return Task.stored(definition, rs.getObject(28, UUID.class), toInstant(rs, 25), stored);
+    }
+
+    static Instant toInstant(ResultSet rs, int column) throws SQLException {
+        Timestamp t = rs.getTimestamp(column);
+        return t == null ? null : t.toInstant();
+    }
+
+    private static String instant(Instant instant) {
+        return instant == null ? null : instant.toString();
+    }
+
+    private static <T> Array strings(Connection con, List<T> rows, Function<T, String> column) throws SQLException {
+        return con.createArrayOf("varchar", rows.stream().map(column).toArray());
+    }
+
+    @FunctionalInterface
+    private interface Binder {
+        void bind(Connection con, PreparedStatement ps) throws SQLException;
+    }
+}

@@ -1,0 +1,251 @@
+package io.drover.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.drover.model.Records.Audit;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.lrp.RunAction;
+import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.LrpStartRequested;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.Topics;
+import io.drover.model.task.IllegalTaskTransitionException;
+import io.drover.model.task.TaskCompletion;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskGuidAlreadyExistsException;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskNotFoundException;
+import io.drover.model.task.TaskReads;
+import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskStart;
+import io.drover.model.task.TaskState;
+import io.drover.model.task.TaskSubmission;
+import io.drover.test.MutableClock;
+import io.drover.test.WithDroverInfrastructure;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** Every {@link TaskLifecycle} operation end to end: the row, its audit rows (the task events) and its commands. */
+@SpringBootTest
+@WithDroverInfrastructure
+class TaskLifecycleIT {
+
+    static final Actor RECEPTOR = Actor.service("receptor");
+    static final Actor AUCTIONEER = Actor.service("auctioneer");
+    static final Actor CONVERGER = Actor.service("converger");
+
+    @Autowired
+    TaskLifecycle lifecycle;
+    @Autowired
+    TaskReads tasks;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    MutableClock clock;
+
+    Records records;
+    String guid;
+
+    @BeforeEach
+    void newTask() {
+        records = new Records(jdbc);
+        guid = "task-" + UUID.randomUUID();
+    }
+
+    @Test
+    void anIdenticalResubmissionGivesTheSameTaskAndADifferentOneIsRefused() {
+        TaskSubmission first = lifecycle.submit(definition(guid, "echo 1"), RECEPTOR);
+        TaskSubmission again = lifecycle.submit(definition(guid, "echo 1"), RECEPTOR);
+
+        assertThat(first.created()).isTrue();
+        assertThat(again.created()).isFalse();
+        assertThat(again.task()).isEqualTo(first.task());
+        assertThatThrownBy(() -> lifecycle.submit(definition(guid, "echo 2"), RECEPTOR))
+                .isInstanceOf(TaskGuidAlreadyExistsException.class);
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class))
+                .as("one auction for one submission").singleElement()
+                .satisfies(r -> assertThat(r.taskGuids()).containsExactly(guid));
+        assertThat(records.audit(guid)).singleElement().satisfies(a -> {
+            assertThat(a.entity()).isEqualTo("task");
+            assertThat(a.type()).isEqualTo(LifecycleEvent.TASK_CREATED);
+            assertThat(a.to()).isEqualTo("PENDING");
+        });
+    }
+
+    @Test
+    void concurrentIdenticalSubmissionsCreateOneTask() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<TaskSubmission>> calls = pool.invokeAll(List.of(
+                    () -> lifecycle.submit(definition(guid, "echo 1"), RECEPTOR),
+                    () -> lifecycle.submit(definition(guid, "echo 1"), RECEPTOR),
+                    () -> lifecycle.submit(definition(guid, "echo 1"), RECEPTOR),
+                    () -> lifecycle.submit(definition(guid, "echo 1"), RECEPTOR)));
+            long created = 0;
+            for (Future<TaskSubmission> call : calls) {
+                created += call.get().created() ? 1 : 0;
+            }
+            assertThat(created).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).hasSize(1);
+    }
+
+    @Test
+    void aTaskRunsToCompletionOnTheCellItWasPlacedOn() {
+        TaskSnapshot submitted = lifecycle.submit(definition(guid, "echo 1"), RECEPTOR).task();
+        UUID epoch = submitted.modificationTag().epoch();
+        assertThat(lifecycle.place(UUID.randomUUID(), Map.of(guid, "cell-a"), AUCTIONEER))
+                .containsEntry(guid, Outcome.CHANGED);
+        assertThat(records.messages(Topics.AUCTION_RESULTS, "cell-a", LrpsPlaced.class))
+                .flatExtracting(LrpsPlaced::tasks).contains(new LrpsPlaced.TaskPlacement(guid, epoch));
+
+        assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-b", epoch)), Actor.service("rep")))
+                .as("another cell").extractingByKey(guid).extracting(Outcome::kind).isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-a", epoch)), Actor.service("rep")))
+                .containsEntry(guid, Outcome.CHANGED);
+        assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-a", epoch)), Actor.service("rep")))
+                .as("a redelivered placement").containsEntry(guid, Outcome.NO_OP);
+        assertThat(tasks.list(null, "cell-a", TaskState.RUNNING)).extracting(TaskSnapshot::taskGuid).contains(guid);
+
+        assertThat(lifecycle.complete(Map.of(guid, TaskCompletion.succeeded("cell-a", "42\n")), Actor.service("rep")))
+                .containsEntry(guid, Outcome.CHANGED);
+        TaskSnapshot done = tasks.find(guid).orElseThrow();
+        assertThat(done.state()).isEqualTo(TaskState.COMPLETED);
+        assertThat(done.result()).isEqualTo("42\n");
+        assertThat(done.firstCompletedAt()).isNotNull();
+        assertThat(done.modificationTag().index()).isEqualTo(3);
+        assertThat(records.audit(guid)).extracting(Audit::type, Audit::to, Audit::actorCell).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(LifecycleEvent.TASK_CREATED, "PENDING", null),
+                org.assertj.core.groups.Tuple.tuple(LifecycleEvent.TASK_CHANGED, "RUNNING", "cell-a"),
+                org.assertj.core.groups.Tuple.tuple(LifecycleEvent.TASK_CHANGED, "COMPLETED", "cell-a"));
+        LifecycleEvent completed = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).get(2);
+        assertThat(completed.after().get("result").asString()).isEqualTo("42\n");
+        assertThat(completed.before().get("state").asString()).isEqualTo("RUNNING");
+    }
+
+    @Test
+    void cancellingARunningTaskAsksItsCellToStopItAndAgainIsANoOp() {
+        running(guid, "cell-c");
+        lifecycle.cancel(guid, RECEPTOR);
+        lifecycle.cancel(guid, RECEPTOR);
+
+        TaskSnapshot cancelled = tasks.find(guid).orElseThrow();
+        assertThat(cancelled.state()).isEqualTo(TaskState.COMPLETED);
+        assertThat(cancelled.failed()).isTrue();
+        assertThat(cancelled.failureReason()).isEqualTo("cancelled");
+        assertThat(records.messages(Topics.STOP_REQUESTS, "cell-c", LrpStopRequested.class))
+                .filteredOn(s -> guid.equals(s.taskGuid())).singleElement()
+                .satisfies(s -> assertThat(s.reason()).isEqualTo("cancelled"));
+        assertThat(lifecycle.complete(Map.of(guid, TaskCompletion.succeeded("cell-c", "")), Actor.service("rep")))
+                .as("the cell's report after the cancel").extractingByKey(guid).extracting(Outcome::kind)
+                .isEqualTo(Outcome.Kind.REJECTED);
+        assertThatThrownBy(() -> lifecycle.cancel("no-such-" + guid, RECEPTOR))
+                .isInstanceOf(TaskNotFoundException.class);
+    }
+
+    @Test
+    void onlyACompletedTaskCanBeDeletedAndResolvingIsALock() {
+        running(guid, "cell-a");
+        assertThatThrownBy(() -> lifecycle.delete(guid, RECEPTOR)).isInstanceOf(IllegalTaskTransitionException.class);
+        lifecycle.complete(Map.of(guid, TaskCompletion.failed("cell-a", "exited with status 3")), Actor.service("rep"));
+
+        assertThat(lifecycle.resolving(List.of(guid), CONVERGER)).containsEntry(guid, Outcome.CHANGED);
+        assertThat(lifecycle.resolving(List.of(guid), CONVERGER)).as("someone else resolves it")
+                .extractingByKey(guid).extracting(Outcome::kind).isEqualTo(Outcome.Kind.REJECTED);
+        assertThatThrownBy(() -> lifecycle.delete(guid, RECEPTOR)).as("a client while the worker holds it")
+                .isInstanceOf(IllegalTaskTransitionException.class);
+        assertThat(lifecycle.revertResolving(List.of(guid), "callback failed", CONVERGER))
+                .containsEntry(guid, Outcome.CHANGED);
+
+        lifecycle.delete(guid, RECEPTOR);
+        assertThat(tasks.find(guid)).isEmpty();
+        assertThat(records.audit(guid)).last().satisfies(a -> {
+            assertThat(a.type()).isEqualTo(LifecycleEvent.TASK_REMOVED);
+            assertThat(a.from()).isEqualTo("COMPLETED");
+            assertThat(a.reason()).isEqualTo("resolved by client");
+        });
+        assertThatThrownBy(() -> lifecycle.delete(guid, RECEPTOR)).isInstanceOf(TaskNotFoundException.class);
+    }
+
+    @Test
+    void theConvergersRepairsApplyOnlyToTasksAsItSawThem() {
+        lifecycle.submit(definition(guid, "echo 1"), RECEPTOR);
+        lifecycle.failPlacement(Map.of(guid, "no cells available"), AUCTIONEER);
+        java.time.Instant seen = tasks.summaries().stream().filter(s -> s.taskGuid().equals(guid)).findFirst()
+                .orElseThrow().lastTouched();
+
+        clock.advance(java.time.Duration.ofSeconds(31));
+        assertThat(lifecycle.retryPlacement(Map.of(guid, seen), "converger: not placed", CONVERGER))
+                .containsEntry(guid, Outcome.CHANGED);
+        assertThat(lifecycle.retryPlacement(Map.of(guid, seen), "converger: not placed", CONVERGER))
+                .as("changed since it was seen").extractingByKey(guid).extracting(Outcome::kind)
+                .isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).hasSize(2);
+        assertThat(tasks.summaries()).filteredOn(s -> s.taskGuid().equals(guid)).singleElement()
+                .satisfies(s -> assertThat(s.placementAttempts()).isEqualTo(1));
+
+        assertThat(lifecycle.fail(Map.of(guid, "no cells available"), EnumSet.of(TaskState.RUNNING), CONVERGER))
+                .extractingByKey(guid).extracting(Outcome::kind).isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(lifecycle.fail(Map.of(guid, "no cells available"), EnumSet.of(TaskState.PENDING), CONVERGER))
+                .containsEntry(guid, Outcome.CHANGED);
+        assertThat(lifecycle.expire(List.of(guid), "converger: not resolved in time", CONVERGER))
+                .containsEntry(guid, Outcome.CHANGED);
+        assertThat(tasks.find(guid)).isEmpty();
+    }
+
+    @Test
+    void aCellThatCannotFitItsPlacementSendsTheTaskBackToWaiting() {
+        lifecycle.submit(definition(guid, "echo 1"), RECEPTOR);
+        lifecycle.place(UUID.randomUUID(), Map.of(guid, "cell-a"), AUCTIONEER);
+        assertThat(lifecycle.rejectPlacement("cell-b", Map.of(guid, "insufficient resources: memory"),
+                Actor.cell("cell-b"))).extractingByKey(guid).extracting(Outcome::kind)
+                .isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(lifecycle.rejectPlacement("cell-a", Map.of(guid, "insufficient resources: memory"),
+                Actor.cell("cell-a"))).containsEntry(guid, Outcome.CHANGED);
+        TaskSnapshot waiting = tasks.find(guid).orElseThrow();
+        assertThat(waiting.state()).isEqualTo(TaskState.PENDING);
+        assertThat(waiting.placementError()).isEqualTo("insufficient resources: memory");
+        assertThat(tasks.placeable(List.of(guid))).extracting(TaskReads.Placeable::taskGuid).containsExactly(guid);
+    }
+
+    @Test
+    void tasksCountInTheLoadOfTheCellsTheyRunOrArePlacedOn() {
+        String cell = "load-" + guid;
+        running(guid, cell);
+        String placed = guid + "-placed";
+        lifecycle.submit(definition(placed, "echo 1"), RECEPTOR);
+        lifecycle.place(UUID.randomUUID(), Map.of(placed, cell), AUCTIONEER);
+
+        assertThat(tasks.loadByCell()).filteredOn(l -> l.cellId().equals(cell)).singleElement()
+                .isEqualTo(new TaskReads.CellLoad(cell, 2, 1, 2 * 64, 2 * 16));
+    }
+
+    private void running(String taskGuid, String cell) {
+        UUID epoch = lifecycle.submit(definition(taskGuid, "sleep 60"), RECEPTOR).task().modificationTag().epoch();
+        lifecycle.place(UUID.randomUUID(), Map.of(taskGuid, cell), AUCTIONEER);
+        assertThat(lifecycle.start(Map.of(taskGuid, new TaskStart(cell, epoch)), Actor.service("rep")))
+                .containsEntry(taskGuid, Outcome.CHANGED);
+    }
+
+    static TaskDefinition definition(String guid, String script) {
+        return new TaskDefinition(guid, "d1", "preloaded:host",
+                new Action(new RunAction("sh", List.of("-c", script), null, List.of(), null)), List.of(), 64, 16, 0, 0,
+                List.of(), "out.txt", null, null, null, null);
+    }
+}

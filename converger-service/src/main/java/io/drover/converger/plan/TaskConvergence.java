@@ -1,0 +1,91 @@
+package io.drover.converger.plan;
+
+import io.drover.model.task.TaskReads.TaskSummary;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Set;
+
+/**
+ * The task rules of SPEC 13 as one pure function, one method per rule: {@link #plan} looks at every task once and
+ * says what to repair. The rules only ever move a task forward (another auction, a failure, back from a resolver that
+ * vanished, deletion); each repair applies to a task still as the plan saw it.
+ */
+public class TaskConvergence {
+
+    private final Settings settings;
+
+    /**
+     * @param staleAfter a PENDING task untouched (no change, no placement) for longer is auctioned again
+     * @param placementRetries at most this many re-auctions per task, then it fails with its placement error
+     * @param maxRetriesPerPass at most this many re-auctions per pass
+     * @param pendingTimeout a task PENDING for longer since its submission fails
+     * @param resolvingTimeout a task RESOLVING for longer goes back to COMPLETED
+     * @param completedTtl a task completed longer ago and not resolved is deleted
+     */
+    public record Settings(Duration staleAfter, int placementRetries, int maxRetriesPerPass, Duration pendingTimeout,
+            Duration resolvingTimeout, Duration completedTtl) {
+    }
+
+    public TaskConvergence(Settings settings) {
+        this.settings = settings;
+    }
+
+    public TaskPlan plan(Instant now, Collection<TaskSummary> tasks, Set<String> liveCells) {
+        TaskPlan.Builder plan = TaskPlan.builder();
+        for (TaskSummary task : tasks) {
+            switch (task.state()) {
+                case PENDING -> pending(task, now, liveCells, plan);
+                case RUNNING -> lostCell(task, liveCells, plan);
+                case RESOLVING -> staleResolving(task, now, plan);
+                case COMPLETED -> expired(task, now, plan);
+            }
+        }
+        return plan.build();
+    }
+
+    /** Rules 1 and 4: a task pending too long fails; one not started in time is auctioned again, a few times. */
+    private void pending(TaskSummary task, Instant now, Set<String> liveCells, TaskPlan.Builder plan) {
+        if (olderThan(task.createdAt(), settings.pendingTimeout(), now)) {
+            plan.failPending(task.taskGuid(), TaskRule.PENDING_TOO_LONG.reason());
+            return;
+        }
+        boolean placedOnLostCell = task.placedCellId() != null && !liveCells.contains(task.placedCellId());
+        if (!placedOnLostCell && !olderThan(task.lastTouched(), settings.staleAfter(), now)) {
+            return;
+        }
+        if (task.placementAttempts() >= settings.placementRetries()) {
+            plan.failPending(task.taskGuid(), task.placementError() != null ? task.placementError()
+                    : TaskRule.PLACEMENT_GIVEN_UP.reason());
+        } else if (plan.retryCount() < settings.maxRetriesPerPass()) {
+            plan.retry(task.taskGuid(), task.lastTouched());
+        } else {
+            plan.deferRetry();
+        }
+    }
+
+    /** Rule 2: RUNNING on a cell whose presence expired fails, "cell disappeared before completion". */
+    private static void lostCell(TaskSummary task, Set<String> liveCells, TaskPlan.Builder plan) {
+        if (!liveCells.contains(task.cellId())) {
+            plan.failRunning(task.taskGuid(), TaskRule.LOST_CELL.reason());
+        }
+    }
+
+    /** Rule 3: RESOLVING for too long goes back to COMPLETED, for a client (or its expiry). */
+    private void staleResolving(TaskSummary task, Instant now, TaskPlan.Builder plan) {
+        if (olderThan(task.updatedAt(), settings.resolvingTimeout(), now)) {
+            plan.revertResolving(task.taskGuid());
+        }
+    }
+
+    /** Rule 5: COMPLETED and not resolved long after it first completed is deleted. */
+    private void expired(TaskSummary task, Instant now, TaskPlan.Builder plan) {
+        if (task.firstCompletedAt() != null && olderThan(task.firstCompletedAt(), settings.completedTtl(), now)) {
+            plan.expire(task.taskGuid());
+        }
+    }
+
+    private static boolean olderThan(Instant at, Duration limit, Instant now) {
+        return at != null && Duration.between(at, now).compareTo(limit) > 0;
+    }
+}

@@ -1,0 +1,182 @@
+package io.drover.converger.pass;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpServer;
+import io.drover.converger.ConvergerIntegrationTest;
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import io.drover.model.json.Json;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.RunAction;
+import io.drover.model.task.TaskCompletion;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
+import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskStart;
+import io.drover.model.task.TaskState;
+import io.drover.test.MutableClock;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+/** The task rules and the completion callbacks of the running converger, against real PostgreSQL and Kafka. */
+@ConvergerIntegrationTest
+class TaskConvergenceIT {
+
+    static final Actor TEST = Actor.service("test");
+
+    @Autowired
+    MutableClock clock;
+    @Autowired
+    TaskLifecycle tasks;
+    @Autowired
+    TaskReads reads;
+    @Autowired
+    CellPresence cells;
+
+    HttpServer server;
+    final List<JsonNode> received = new CopyOnWriteArrayList<>();
+    final AtomicInteger unavailableFirst = new AtomicInteger();
+    volatile int status = 200;
+
+    @BeforeEach
+    void callbackServer() throws Exception {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/done", exchange -> {
+            received.add(Json.tree(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
+            int answer = unavailableFirst.getAndDecrement() > 0 ? 503 : status;
+            exchange.sendResponseHeaders(answer, -1);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.stop(0);
+    }
+
+    @Test
+    void aTaskRunningOnACellThatDisappearedFails() {
+        String cell = "vanishing-" + UUID.randomUUID();
+        cells.heartbeat(new CellRegistration(cell, "z1", "10.0.0.1", new Resources(1024, 1024, 10),
+                List.of("preloaded:host"), List.of(), List.of()), Duration.ofSeconds(5));
+        String guid = running(cell, null);
+
+        clock.advance(Duration.ofSeconds(6));
+
+        TaskSnapshot failed = awaitState(guid, TaskState.COMPLETED);
+        assertThat(failed.failed()).isTrue();
+        assertThat(failed.failureReason()).isEqualTo("cell disappeared before completion");
+        assertThat(failed.cellId()).isEqualTo(cell);
+    }
+
+    @Test
+    void aTaskNoCellTakesIsAuctionedAgainThenFailsWithItsPlacementError() {
+        String guid = submit(null);
+        tasks.failPlacement(Map.of(guid, "insufficient resources: disk"), Actor.service("auctioneer"));
+
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            clock.advance(Duration.ofSeconds(31));
+            int expected = attempt;
+            await().atMost(Duration.ofSeconds(10)).until(() -> attempts(guid) == expected);
+            // the re-auction went to an auctioneer that is not running here: the error stays, as a full fleet's would
+            tasks.failPlacement(Map.of(guid, "insufficient resources: disk"), Actor.service("auctioneer"));
+        }
+        clock.advance(Duration.ofSeconds(31));
+
+        TaskSnapshot failed = awaitState(guid, TaskState.COMPLETED);
+        assertThat(failed.failureReason()).isEqualTo("insufficient resources: disk");
+    }
+
+    @Test
+    void aCompletedTaskNobodyResolvesIsDeletedAfterTwoMinutes() {
+        String guid = running("cell-" + UUID.randomUUID(), null);
+        tasks.complete(Map.of(guid, TaskCompletion.succeeded(reads.find(guid).orElseThrow().cellId(), "")), TEST);
+        clock.advance(Duration.ofSeconds(119));
+        assertThat(reads.find(guid)).isPresent();
+
+        clock.advance(Duration.ofSeconds(2));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> reads.find(guid).isEmpty());
+    }
+
+    @Test
+    void aCallbackAnsweredUnavailableIsSentAgainAndItsSuccessResolvesTheTask() {
+        unavailableFirst.set(1);
+        String guid = running("cell-" + UUID.randomUUID(), url());
+        String cell = reads.find(guid).orElseThrow().cellId();
+
+        tasks.complete(Map.of(guid, TaskCompletion.succeeded(cell, "42")), TEST);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> reads.find(guid).isEmpty());
+        assertThat(received).hasSize(2).allSatisfy(body -> {
+            assertThat(body.get("task_guid").asString()).isEqualTo(guid);
+            assertThat(body.get("state").asString()).isEqualTo("COMPLETED");
+            assertThat(body.get("result").asString()).isEqualTo("42");
+            assertThat(body.get("failed").asBoolean()).isFalse();
+        });
+    }
+
+    @Test
+    void aCallbackAnsweredWithAnErrorLeavesTheTaskCompletedForAClient() {
+        status = 500;
+        String guid = running("cell-" + UUID.randomUUID(), url());
+        tasks.complete(Map.of(guid, TaskCompletion.failed(reads.find(guid).orElseThrow().cellId(),
+                "exited with status 2")), TEST);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> received.size() == 1
+                && reads.find(guid).map(t -> t.state() == TaskState.COMPLETED).orElse(false)
+                && reads.find(guid).get().modificationTag().index() >= 5);
+        assertThat(received.get(0).get("failure_reason").asString()).isEqualTo("exited with status 2");
+        tasks.delete(guid, TEST);
+    }
+
+    private String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/done";
+    }
+
+    private String submit(String callbackUrl) {
+        String guid = "task-" + UUID.randomUUID();
+        tasks.submit(new TaskDefinition(guid, "it", "preloaded:host",
+                new Action(new RunAction("true", List.of(), null, List.of(), null)), List.of(), 16, 16, 0, 0,
+                List.of(), null, callbackUrl, null, null, null), TEST);
+        return guid;
+    }
+
+    /** A task RUNNING on {@code cell} (which need not be live). */
+    private String running(String cell, String callbackUrl) {
+        String guid = submit(callbackUrl);
+        UUID epoch = reads.find(guid).orElseThrow().modificationTag().epoch();
+        tasks.place(UUID.randomUUID(), Map.of(guid, cell), Actor.service("auctioneer"));
+        tasks.start(Map.of(guid, new TaskStart(cell, epoch)), TEST);
+        return guid;
+    }
+
+    private int attempts(String guid) {
+        return reads.summaries().stream().filter(s -> s.taskGuid().equals(guid)).findFirst()
+                .map(TaskReads.TaskSummary::placementAttempts).orElse(-1);
+    }
+
+    private TaskSnapshot awaitState(String guid, TaskState state) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> reads.find(guid).map(t -> t.state() == state)
+                .orElse(false));
+        return reads.find(guid).orElseThrow();
+    }
+}

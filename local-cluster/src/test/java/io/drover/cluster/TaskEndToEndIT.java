@@ -1,0 +1,217 @@
+package io.drover.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpServer;
+import io.drover.model.json.Json;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Tasks end to end (SPEC 13), through the REST API only, on one local cluster of three process cells: real processes
+ * run, their result comes back, callbacks reach a server (and are retried), a cancel kills the process, a resubmission
+ * runs nothing twice, a lost cell fails its task and completed tasks are reaped.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TaskEndToEndIT {
+
+    @TempDir
+    static Path dataDir;
+    @TempDir
+    static Path outside;
+
+    private LocalCluster cluster;
+    private Api api;
+    private HttpServer callbacks;
+    private final List<JsonNode> called = new CopyOnWriteArrayList<>();
+    private final AtomicInteger unavailable = new AtomicInteger(1);
+
+    @BeforeAll
+    void start() throws Exception {
+        Map<String, String> settings = new HashMap<>(LocalClusterEndToEndIT.EndToEndSettings.FAST);
+        settings.put("drover.converger.tasks.completed-ttl", "5s");
+        settings.put("drover.converger.tasks.callback-interval", "300ms");
+        ClusterUnderTest started = ClusterUnderTest.start(
+                new LocalClusterSettings(dataDir, true, 0, 3, 0, "e2e", "e2e-secret", settings));
+        cluster = started.cluster();
+        api = started.api();
+        callbacks = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        callbacks.createContext("/done", exchange -> {
+            called.add(Json.tree(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
+            exchange.sendResponseHeaders(unavailable.getAndDecrement() > 0 ? 503 : 200, -1);
+            exchange.close();
+        });
+        callbacks.start();
+    }
+
+    @AfterAll
+    void stop() {
+        if (callbacks != null) {
+            callbacks.stop(0);
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aTaskRunsARealProcessAndItsResultIsReturned() {
+        String guid = guid("result");
+        HttpResponse<String> submitted = submit(task(guid, "mkdir -p out && echo $((6 * 7)) > out/result.txt",
+                "\"result_file\": \"out/result.txt\""));
+        assertThat(submitted.statusCode()).isEqualTo(201);
+
+        JsonNode done = awaitCompleted(guid);
+        assertThat(done.path("failed").asBoolean()).isFalse();
+        assertThat(done.path("result").asString()).isEqualTo("42\n");
+        assertThat(done.path("cell_id").asString()).startsWith("cell-z");
+    }
+
+    @Test
+    @Order(2)
+    void aCallbackReachesItsServerAndIsSentAgainAfterA503() {
+        String guid = guid("callback");
+        String url = "http://127.0.0.1:" + callbacks.getAddress().getPort() + "/done";
+        assertThat(submit(task(guid, "exit 0", "\"completion_callback_url\": \"" + url + "\"")).statusCode())
+                .isEqualTo(201);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> called.stream()
+                .filter(c -> guid.equals(c.path("task_guid").asString())).count() == 2);
+        assertThat(called).filteredOn(c -> guid.equals(c.path("task_guid").asString())).allSatisfy(c -> {
+            assertThat(c.path("state").asString()).isEqualTo("COMPLETED");
+            assertThat(c.path("failed").asBoolean()).isFalse();
+        });
+        await().atMost(Duration.ofSeconds(20)).until(() -> get(guid).statusCode() == 404);
+    }
+
+    @Test
+    @Order(3)
+    void cancellingARunningTaskKillsItsProcessAndItsLogShowedItsProgress() {
+        String guid = guid("cancel");
+        String marker = "drover-task-e2e-" + guid;
+        submit("""
+                {"task_guid": "%s", "domain": "e2e", "rootfs": "preloaded:host", "memory_mb": 32, "disk_mb": 16,
+                 "action": {"emit_progress": {"start_message": "waiting to be cancelled",
+                     "action": {"run": {"path": "sh", "args": ["-c", %s]}}}}}""".formatted(guid,
+                Json.write("echo started; sleep 600; echo " + marker)));
+        await().atMost(Duration.ofSeconds(60)).until(() -> "RUNNING".equals(state(guid)) && processes(marker) == 1);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(api.call("GET", "/v1/tasks/" + guid
+                + "/logs?tail=20", null).body()).contains("[rep] waiting to be cancelled", "[stdout] started"));
+
+        HttpResponse<String> cancelled = api.call("POST", "/v1/tasks/" + guid + "/cancel", null);
+
+        assertThat(cancelled.statusCode()).isEqualTo(200);
+        assertThat(Json.tree(cancelled.body()).path("failure_reason").asString()).isEqualTo("cancelled");
+        await().atMost(Duration.ofSeconds(30)).until(() -> processes(marker) == 0);
+        assertThat(api.call("GET", "/v1/tasks/" + guid + "/logs", null).statusCode()).as("no cell runs it any more")
+                .isEqualTo(409);
+    }
+
+    @Test
+    @Order(4)
+    void theSameSubmissionTwiceRunsOnce() throws Exception {
+        String guid = guid("twice");
+        String marker = "drover-task-e2e-" + guid;
+        Path runs = outside.resolve(guid + ".runs");
+        String body = task(guid, "echo run >> " + runs + "; sleep 3; echo " + marker, null);
+
+        assertThat(submit(body).statusCode()).isEqualTo(201);
+        assertThat(submit(body).statusCode()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(60)).until(() -> processes(marker) == 1);
+        assertThat(submit(body).statusCode()).as("resubmitted while it runs").isEqualTo(200);
+
+        awaitCompleted(guid);
+        assertThat(Files.readAllLines(runs)).containsExactly("run");
+        assertThat(processes(marker)).isZero();
+    }
+
+    @Test
+    @Order(5)
+    void aCompletedTaskNobodyResolvesIsReaped() {
+        String guid = guid("reaped");
+        submit(task(guid, "exit 3", null));
+        JsonNode done = awaitCompleted(guid);
+        assertThat(done.path("failure_reason").asString()).isEqualTo("exited with status 3");
+
+        await().atMost(Duration.ofSeconds(40)).until(() -> get(guid).statusCode() == 404);
+    }
+
+    /** Last: it takes a cell away for good. */
+    @Test
+    @Order(6)
+    void aTaskOnACellThatDisappearsFails() {
+        String guid = guid("stranded");
+        String marker = "drover-task-e2e-" + guid;
+        submit(task(guid, "sleep 600; echo " + marker, null));
+        await().atMost(Duration.ofSeconds(60)).until(() -> "RUNNING".equals(state(guid)) && processes(marker) == 1);
+        String cell = Json.tree(get(guid).body()).path("cell_id").asString();
+
+        cluster.stopCell(Integer.parseInt(cell.substring("cell-z".length())) - 1);
+
+        JsonNode failed = awaitCompleted(guid);
+        assertThat(failed.path("failed").asBoolean()).isTrue();
+        assertThat(failed.path("failure_reason").asString()).isEqualTo("cell disappeared before completion");
+        assertThat(processes(marker)).isZero();
+    }
+
+    private HttpResponse<String> submit(String body) {
+        return api.call("POST", "/v1/tasks", body);
+    }
+
+    private HttpResponse<String> get(String guid) {
+        return api.call("GET", "/v1/tasks/" + guid, null);
+    }
+
+    private String state(String guid) {
+        HttpResponse<String> response = get(guid);
+        return response.statusCode() == 200 ? Json.tree(response.body()).path("state").asString() : "";
+    }
+
+    private JsonNode awaitCompleted(String guid) {
+        JsonNode[] last = new JsonNode[1];
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            HttpResponse<String> response = get(guid);
+            last[0] = response.statusCode() == 200 ? Json.tree(response.body()) : null;
+            return last[0] != null && "COMPLETED".equals(last[0].path("state").asString());
+        });
+        return last[0];
+    }
+
+    private static String task(String guid, String script, String extra) {
+        return """
+                {"task_guid": "%s", "domain": "e2e", "rootfs": "preloaded:host", "memory_mb": 32, "disk_mb": 16,
+                 "action": {"run": {"path": "sh", "args": ["-c", %s]}}%s}""".formatted(guid, Json.write(script),
+                extra == null ? "" : ", " + extra);
+    }
+
+    private static String guid(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private static long processes(String marker) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(marker)).count();
+    }
+}

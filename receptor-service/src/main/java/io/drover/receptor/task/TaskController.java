@@ -1,0 +1,89 @@
+package io.drover.receptor.task;
+
+import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskSubmission;
+import io.drover.receptor.web.JsonBodies;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.util.List;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /v1/tasks}: Diego receptor v1's task endpoints, with an idempotent submit (SPEC 13). */
+@RestController
+@RequestMapping("/v1/tasks")
+@Tag(name = "tasks", description = "Run-once work: submit, inspect, cancel and resolve")
+class TaskController {
+
+    static final String SUBMIT_EXAMPLE = """
+            {"task_guid": "report-2026-03-01", "domain": "batch", "rootfs": "preloaded:host",
+             "action": {"serial": {"actions": [
+                 {"download": {"from": "https://example.com/tool.tgz", "to": "tool", "cache_key": "tool-v1"}},
+                 {"run": {"path": "sh", "args": ["-c", "tool/run > result.txt"]}}]}},
+             "memory_mb": 256, "disk_mb": 512, "result_file": "result.txt",
+             "completion_callback_url": "https://example.com/tasks/done"}""";
+
+    private final Tasks tasks;
+    private final JsonBodies bodies;
+
+    TaskController(Tasks tasks, JsonBodies bodies) {
+        this.tasks = tasks;
+        this.bodies = bodies;
+    }
+
+    @PostMapping
+    @Operation(summary = "Submit a task", description = "Creates the task PENDING and requests an auction (201). The "
+            + "same task_guid with an identical body answers 200 with the task as it is now, so a client that lost "
+            + "the reply can simply retry; a different body is a 409 TaskGuidAlreadyExists. 400 InvalidJSON / "
+            + "InvalidTask names every bad field by its path.")
+    @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(example = SUBMIT_EXAMPLE)))
+    ResponseEntity<TaskSnapshot> submit(HttpServletRequest request) {
+        TaskSubmission submission = tasks.submit(TaskRequests.create(bodies.readObject(request)));
+        URI location = URI.create("/v1/tasks/" + submission.task().taskGuid());
+        return submission.created() ? ResponseEntity.created(location).body(submission.task())
+                : ResponseEntity.ok().location(location).body(submission.task());
+    }
+
+    @GetMapping
+    @Operation(summary = "List tasks, optionally by domain, cell and state",
+            description = "state is one of PENDING, RUNNING, COMPLETED, RESOLVING (400 InvalidRequest otherwise).")
+    List<TaskSnapshot> list(@RequestParam(required = false) String domain,
+            @RequestParam(name = "cell_id", required = false) String cellId,
+            @RequestParam(required = false) String state) {
+        return tasks.list(domain, cellId, state);
+    }
+
+    @GetMapping("/{taskGuid}")
+    @Operation(summary = "Get one task", description = "404 TaskNotFound.")
+    TaskSnapshot get(@PathVariable String taskGuid) {
+        return tasks.get(taskGuid);
+    }
+
+    @PostMapping("/{taskGuid}/cancel")
+    @Operation(summary = "Cancel a task", description = "A PENDING or RUNNING task becomes COMPLETED, failed, "
+            + "\"cancelled\", and its process is stopped; cancelling it again is harmless. 404 TaskNotFound, 409 "
+            + "TaskNotCancelable when it completed otherwise.")
+    TaskSnapshot cancel(@PathVariable String taskGuid) {
+        return tasks.cancel(taskGuid);
+    }
+
+    @DeleteMapping("/{taskGuid}")
+    @Operation(summary = "Resolve (delete) a completed task", description = "Only a COMPLETED task: it is resolved and "
+            + "deleted (204). 404 TaskNotFound, 409 TaskNotDeletable otherwise (also while its completion callback "
+            + "holds it RESOLVING).")
+    ResponseEntity<Void> delete(@PathVariable String taskGuid) {
+        tasks.delete(taskGuid);
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,96 @@
+package io.drover.receptor.task;
+
+import io.drover.model.lrp.Actor;
+import io.drover.model.task.IllegalTaskTransitionException;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskNotFoundException;
+import io.drover.model.task.TaskReads;
+import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskState;
+import io.drover.model.task.TaskSubmission;
+import io.drover.receptor.web.ApiError;
+import io.drover.receptor.web.ApiException;
+import java.util.Arrays;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+/**
+ * What the task endpoints do: writes through {@link TaskLifecycle}, reads through {@link TaskReads}, and the API's
+ * names for the lifecycle's refusals (TaskNotFound, TaskNotDeletable, TaskNotCancelable).
+ */
+@Service
+class Tasks {
+
+    static final Actor RECEPTOR = Actor.service("receptor");
+    private static final Logger log = LoggerFactory.getLogger(Tasks.class);
+
+    private final TaskLifecycle lifecycle;
+    private final TaskReads reads;
+
+    Tasks(TaskLifecycle lifecycle, TaskReads reads) {
+        this.lifecycle = lifecycle;
+        this.reads = reads;
+    }
+
+    TaskSubmission submit(TaskDefinition definition) {
+        TaskSubmission submission = lifecycle.submit(definition, RECEPTOR);
+        log.info("submit-task task_guid={} domain={} created={}", definition.taskGuid(), definition.domain(),
+                submission.created());
+        return submission;
+    }
+
+    /** The tasks matching every filter given; a filter no task could match (a NUL, an unknown state) is answered. */
+    List<TaskSnapshot> list(String domain, String cellId, String state) {
+        if (hasNul(domain) || hasNul(cellId)) {
+            return List.of();
+        }
+        return reads.list(domain, cellId, state == null ? null : state(state));
+    }
+
+    TaskSnapshot get(String guid) {
+        requireValidGuid(guid);
+        return reads.find(guid).orElseThrow(() -> new TaskNotFoundException(guid));
+    }
+
+    TaskSnapshot cancel(String guid) {
+        requireValidGuid(guid);
+        try {
+            lifecycle.cancel(guid, RECEPTOR);
+        } catch (IllegalTaskTransitionException e) {
+            throw new ApiException(HttpStatus.CONFLICT, ApiError.TASK_NOT_CANCELABLE, e.getMessage());
+        }
+        log.info("cancel-task task_guid={}", guid);
+        return get(guid);
+    }
+
+    void delete(String guid) {
+        requireValidGuid(guid);
+        try {
+            lifecycle.delete(guid, RECEPTOR);
+        } catch (IllegalTaskTransitionException e) {
+            throw new ApiException(HttpStatus.CONFLICT, ApiError.TASK_NOT_DELETABLE, e.getMessage());
+        }
+        log.info("resolve-task task_guid={}", guid);
+    }
+
+    /** A guid that could never have been submitted cannot be found (and never reaches the database). */
+    static void requireValidGuid(String guid) {
+        if (!TaskRequests.TASK_GUID.matcher(guid).matches()) {
+            throw new TaskNotFoundException(guid);
+        }
+    }
+
+    private static TaskState state(String state) {
+        return Arrays.stream(TaskState.values()).filter(s -> s.name().equals(state)).findFirst()
+                .orElseThrow(() -> ApiException.badRequest(ApiError.INVALID_REQUEST, "unknown state " + state
+                        + "; one of " + Arrays.toString(TaskState.values())));
+    }
+
+    private static boolean hasNul(String value) {
+        return value != null && value.indexOf('\0') >= 0;
+    }
+}

@@ -1,0 +1,170 @@
+package io.drover.receptor.task;
+
+import static io.drover.receptor.TestApi.authed;
+import static io.drover.receptor.TestApi.guid;
+import static io.drover.receptor.TestApi.json;
+import static io.drover.receptor.TestApi.task;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.drover.model.lrp.Actor;
+import io.drover.model.task.TaskCompletion;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
+import io.drover.model.task.TaskStart;
+import io.drover.receptor.ReceptorTest;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.servlet.MockMvc;
+
+/** {@code /v1/tasks} over HTTP against the real database: codes, error names and the task JSON. */
+@ReceptorTest
+class TaskApiIT {
+
+    @Autowired
+    MockMvc mvc;
+    @Autowired
+    TaskLifecycle lifecycle;
+    @Autowired
+    TaskReads reads;
+
+    @Test
+    void aSubmissionIsCreatedOnceAndAnIdenticalRetryGetsTheSameTask() throws Exception {
+        String guid = guid("submit");
+        mvc.perform(json(post("/v1/tasks"), task(guid, "api-tasks")))
+                .andExpect(status().isCreated())
+                .andExpect(header().string("Location", "/v1/tasks/" + guid))
+                .andExpect(jsonPath("$.task_guid").value(guid))
+                .andExpect(jsonPath("$.state").value("PENDING"))
+                .andExpect(jsonPath("$.action.serial.actions[0].download.cache_key").value("tool-v1"))
+                .andExpect(jsonPath("$.result_file").value("out/result.txt"))
+                .andExpect(jsonPath("$.failed").value(false))
+                .andExpect(jsonPath("$.result").value(""))
+                .andExpect(jsonPath("$.created_at").isNotEmpty());
+        mvc.perform(json(post("/v1/tasks"), task(guid, "api-tasks")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.task_guid").value(guid));
+        mvc.perform(json(post("/v1/tasks"), task(guid, "another-domain")))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.name").value("TaskGuidAlreadyExists"));
+        mvc.perform(authed(get("/v1/tasks/" + guid)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.domain").value("api-tasks"));
+    }
+
+    @Test
+    void aBadSubmissionNamesEveryBadFieldByItsPath() throws Exception {
+        mvc.perform(json(post("/v1/tasks"), """
+                {"task_guid": "bad", "domain": "d", "rootfs": "preloaded:host", "result_file": "../x",
+                 "action": {"serial": {"actions": [{"run": {"path": "true"}}, {"run": {"args": []}}]}}}"""))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.name").value("InvalidTask"))
+                .andExpect(jsonPath("$.message").value(
+                        "Invalid field: action.serial.actions[1].run.path, Invalid field: result_file"));
+        mvc.perform(json(post("/v1/tasks"), "{\"task_guid\": "))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.name").value("InvalidJSON"));
+    }
+
+    @Test
+    void tasksAreListedByDomainCellAndState() throws Exception {
+        String pending = submit("pending", "list-tasks");
+        String running = submit("running", "list-tasks");
+        String cell = "cell-" + UUID.randomUUID();
+        start(running, cell);
+
+        mvc.perform(authed(get("/v1/tasks").param("domain", "list-tasks")))
+                .andExpect(jsonPath("$[*].task_guid", hasItem(pending)))
+                .andExpect(jsonPath("$[*].task_guid", hasItem(running)));
+        mvc.perform(authed(get("/v1/tasks").param("cell_id", cell)))
+                .andExpect(jsonPath("$[*].task_guid", hasItem(running)))
+                .andExpect(jsonPath("$[*].task_guid", not(hasItem(pending))));
+        mvc.perform(authed(get("/v1/tasks").param("domain", "list-tasks").param("state", "PENDING")))
+                .andExpect(jsonPath("$[*].task_guid", hasItem(pending)))
+                .andExpect(jsonPath("$[*].task_guid", not(hasItem(running))));
+        mvc.perform(authed(get("/v1/tasks").param("state", "DONE")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.name").value("InvalidRequest"));
+    }
+
+    @Test
+    void anUnknownTaskIsNotFoundWhateverIsAskedOfIt() throws Exception {
+        for (String guid : new String[] { "no-such-task", "not.a.guid" }) {
+            mvc.perform(authed(get("/v1/tasks/" + guid))).andExpect(status().isNotFound())
+                    .andExpect(jsonPath("$.name").value("TaskNotFound"));
+            mvc.perform(authed(post("/v1/tasks/" + guid + "/cancel"))).andExpect(status().isNotFound())
+                    .andExpect(jsonPath("$.name").value("TaskNotFound"));
+            mvc.perform(authed(delete("/v1/tasks/" + guid))).andExpect(status().isNotFound())
+                    .andExpect(jsonPath("$.name").value("TaskNotFound"));
+        }
+    }
+
+    @Test
+    void aCancelledTaskIsCompletedFailedAndCancellingAgainIsHarmless() throws Exception {
+        String guid = submit("cancel", "cancel-tasks");
+        start(guid, "cell-" + UUID.randomUUID());
+
+        for (int i = 0; i < 2; i++) {
+            mvc.perform(authed(post("/v1/tasks/" + guid + "/cancel")))
+                    .andExpect(status().isOk())
+                    .andExpect(jsonPath("$.state").value("COMPLETED"))
+                    .andExpect(jsonPath("$.failed").value(true))
+                    .andExpect(jsonPath("$.failure_reason").value("cancelled"));
+        }
+    }
+
+    @Test
+    void onlyACompletedTaskCanBeDeletedAndACompletedOneNotCancelled() throws Exception {
+        String guid = submit("resolve", "resolve-tasks");
+        String cell = "cell-" + UUID.randomUUID();
+        start(guid, cell);
+        mvc.perform(authed(delete("/v1/tasks/" + guid)))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.name").value("TaskNotDeletable"))
+                .andExpect(jsonPath("$.message", containsString("RUNNING")));
+
+        lifecycle.complete(Map.of(guid, TaskCompletion.succeeded(cell, "42")), Actor.service("test"));
+        mvc.perform(authed(get("/v1/tasks/" + guid)))
+                .andExpect(jsonPath("$.state").value("COMPLETED"))
+                .andExpect(jsonPath("$.result").value("42"))
+                .andExpect(jsonPath("$.cell_id").value(cell))
+                .andExpect(jsonPath("$.first_completed_at").isNotEmpty());
+        mvc.perform(authed(post("/v1/tasks/" + guid + "/cancel")))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.name").value("TaskNotCancelable"));
+        mvc.perform(authed(delete("/v1/tasks/" + guid))).andExpect(status().isNoContent());
+        mvc.perform(authed(get("/v1/tasks/" + guid))).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void theOpenApiDocumentListsTheTaskEndpoints() throws Exception {
+        mvc.perform(get("/v3/api-docs"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paths['/v1/tasks'].post").exists())
+                .andExpect(jsonPath("$.paths['/v1/tasks'].get").exists())
+                .andExpect(jsonPath("$.paths['/v1/tasks/{taskGuid}'].get").exists())
+                .andExpect(jsonPath("$.paths['/v1/tasks/{taskGuid}'].delete").exists())
+                .andExpect(jsonPath("$.paths['/v1/tasks/{taskGuid}/cancel'].post").exists());
+    }
+
+    private String submit(String prefix, String domain) throws Exception {
+        String guid = guid(prefix);
+        mvc.perform(json(post("/v1/tasks"), task(guid, domain))).andExpect(status().isCreated());
+        return guid;
+    }
+
+    private void start(String guid, String cell) {
+        UUID epoch = reads.find(guid).orElseThrow().modificationTag().epoch();
+        lifecycle.place(UUID.randomUUID(), Map.of(guid, cell), Actor.service("auctioneer"));
+        lifecycle.start(Map.of(guid, new TaskStart(cell, epoch)), Actor.service("test"));
+    }
+}

@@ -1,0 +1,40 @@
+package io.drover.rep.task;
+
+import io.drover.model.cell.Resources;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskSnapshot;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerSpec;
+
+/**
+ * How a task becomes a container: one instance (index 0, keyed by the task guid) of a definition with the task's
+ * action, env and resources, no ports and no health checks, whose incarnation is the task's epoch (a task runs once, so
+ * its epoch names its one run).
+ */
+final class TaskContainers {
+
+    private TaskContainers() {
+    }
+
+    static ContainerSpec spec(TaskSnapshot task) {
+        TaskDefinition d = task.definition();
+        DesiredLrpDefinition definition = new DesiredLrpDefinition(d.taskGuid(), d.domain(), d.rootfs(), 1, d.action(),
+                null, null, 0, d.env(), java.util.List.of(), d.memoryMb(), d.diskMb(), d.maxPids(), d.cpuWeight(),
+                d.placementTags(), null, d.annotation(), d.logGuid(), d.metricsGuid());
+        return new ContainerSpec(ActualLrpKey.of(d.taskGuid(), 0), instanceGuid(task), definition);
+    }
+
+    static String instanceGuid(TaskSnapshot task) {
+        return task.modificationTag().epoch().toString();
+    }
+
+    static String taskGuid(Container container) {
+        return container.key().processGuid();
+    }
+
+    static Resources need(TaskDefinition definition) {
+        return new Resources(definition.memoryMb(), definition.diskMb(), 1);
+    }
+}

@@ -1,0 +1,108 @@
+package io.drover.rep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.model.json.Json;
+import io.drover.model.lrp.Actor;
+import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.Topics;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskReads;
+import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskState;
+import io.drover.rep.executor.ExecutorFactory;
+import io.drover.rep.executor.simulated.SimulatedExecutor;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/** A cell's tasks through the real topics and database: placed, started once, completed, failed and cancelled. */
+class CellTasksIT extends SingleCellSupport {
+
+    @Autowired
+    TaskLifecycle taskLifecycle;
+    @Autowired
+    TaskReads taskReads;
+    @Autowired
+    KafkaTemplate<String, String> kafka;
+
+    Tasks tasks;
+
+    @BeforeEach
+    void taskFixtures() {
+        tasks = new Tasks(taskLifecycle, taskReads);
+    }
+
+    @Test
+    void aPlacedTaskRunsOnceAndARedeliveredResultRunsNothing() {
+        String guid = tasks.submit("once", Tasks.run("work"), "out.txt");
+        UUID epoch = tasks.find(guid).modificationTag().epoch();
+        tasks.place(guid, CELL);
+
+        TaskSnapshot done = awaitCompleted(guid);
+        assertThat(done.failed()).isFalse();
+        assertThat(done.cellId()).isEqualTo(CELL);
+        assertThat(done.result()).as("a simulated task's result file is empty").isEmpty();
+        await().atMost(Duration.ofSeconds(10)).until(() -> taskExecutor().containers().isEmpty());
+
+        kafka.send(Topics.AUCTION_RESULTS, CELL, Json.write(new LrpsPlaced(UUID.randomUUID(), CELL, UUID.randomUUID(),
+                List.of(), List.of(new LrpsPlaced.TaskPlacement(guid, epoch)))));
+        String later = tasks.submit("after", Tasks.run("work"), null);
+        tasks.place(later, CELL);
+        awaitCompleted(later);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM lrp_events WHERE entity = 'task' AND process_guid = ? "
+                + "AND to_state = 'RUNNING'", Integer.class, guid)).as("started once").isEqualTo(1);
+        assertThat(tasks.find(guid)).isEqualTo(done);
+    }
+
+    @Test
+    void aFailingActionCompletesTheTaskAsFailedWithTheReason() {
+        String guid = tasks.submit("failing", Tasks.run("false"), null);
+        tasks.place(guid, CELL);
+
+        TaskSnapshot done = awaitCompleted(guid);
+        assertThat(done.failed()).isTrue();
+        assertThat(done.failureReason()).isEqualTo("exited with status 1");
+    }
+
+    @Test
+    void aCancelledTaskHasItsContainerStoppedAndItsResourcesFreed() {
+        String guid = tasks.submit("long", Tasks.steps(600), null);
+        tasks.place(guid, CELL);
+        await().atMost(Duration.ofSeconds(20)).until(() -> tasks.find(guid).state() == TaskState.RUNNING
+                && !taskExecutor().containers().isEmpty());
+
+        taskLifecycle.cancel(guid, Actor.service("test"));
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> taskExecutor().containers().isEmpty());
+        assertThat(taskExecutor().used().containers()).isZero();
+        assertThat(tasks.find(guid).failureReason()).isEqualTo("cancelled");
+    }
+
+    @Test
+    void aTaskTooBigForWhatTheCellHasLeftIsTurnedAway() {
+        String guid = "huge-" + UUID.randomUUID();
+        taskLifecycle.submit(new io.drover.model.task.TaskDefinition(guid, "d1", "preloaded:host", Tasks.run("work"),
+                List.of(), 100_000, 16, 0, 0, List.of(), null, null, null, null, null), Tasks.TEST);
+        tasks.place(guid, CELL);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> tasks.find(guid).placementError() != null);
+        TaskSnapshot waiting = tasks.find(guid);
+        assertThat(waiting.state()).isEqualTo(TaskState.PENDING);
+        assertThat(waiting.placementError()).isEqualTo("insufficient resources: memory");
+    }
+
+    private TaskSnapshot awaitCompleted(String guid) {
+        await().atMost(Duration.ofSeconds(20)).until(() -> tasks.find(guid).state() == TaskState.COMPLETED);
+        return tasks.find(guid);
+    }
+
+    private SimulatedExecutor taskExecutor() {
+        return executors.executor(CELL + ExecutorFactory.TASKS_SUFFIX).orElseThrow();
+    }
+}
