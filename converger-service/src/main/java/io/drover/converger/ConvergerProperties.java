@@ -21,6 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param eventRetention {@code lrp_events} older than this are deleted
  * @param sentOutboxRetention outbox rows sent longer ago than this are deleted
  * @param gcBatchSize rows per delete statement
+ * @param deadCellRetention the presence rows of cells expired longer ago than this are deleted
  */
 @ConfigurationProperties("drover.converger")
 public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,
@@ -29,5 +30,6 @@ public record ConvergerProperties(@DefaultValue("30s") Duration interval, @Defau
         @DefaultValue("5000") int maxLostCellUnclaims, @DefaultValue("500") int maxStaleUnclaims,
         @DefaultValue("500") int batchSize,
         @DefaultValue("5m") Duration gcInterval, @DefaultValue("7d") Duration eventRetention,
-        @DefaultValue("1h") Duration sentOutboxRetention, @DefaultValue("10000") int gcBatchSize) {
+        @DefaultValue("1h") Duration sentOutboxRetention, @DefaultValue("10000") int gcBatchSize,
+        @DefaultValue("10m") Duration deadCellRetention) {
 }

@@ -94,6 +94,14 @@ public class CellPresence {
         jdbc.update("DELETE FROM cells WHERE cell_id = ?", cellId);
     }
 
+    /**
+     * Deletes the rows of cells whose presence expired before {@code cutoff} (their reps died without a clean
+     * shutdown): a lost cell stays listed nowhere, and a rep that comes back simply announces itself again.
+     */
+    public int deleteExpiredBefore(Instant cutoff) {
+        return jdbc.update("DELETE FROM cells WHERE expires_at < ?", java.sql.Timestamp.from(cutoff));
+    }
+
     public Optional<Cell> find(String cellId) {
         return jdbc.query("SELECT " + COLUMNS + " FROM cells WHERE cell_id = ?", CellPresence::map, cellId).stream()
                 .findFirst();

@@ -119,7 +119,7 @@ class ReadModelIT {
 
         List<ActualLrpKey> everything = new ArrayList<>();
         walk(null, 1_000).forEach(row -> everything.add(row.key()));
-        assertThat(everything).doesNotHaveDuplicates().hasSize((int) actualRows.fingerprint(null).rows())
+        assertThat(everything).doesNotHaveDuplicates().hasSize(actualEntities.findAllOrdered().size())
                 .containsAll(all.stream().map(ActualLrpRow::key).toList());
     }
 

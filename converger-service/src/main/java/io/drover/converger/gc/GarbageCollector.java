@@ -1,5 +1,6 @@
 package io.drover.converger.gc;
 
+import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.drover.model.messaging.RelayedRows;
@@ -21,20 +22,23 @@ class GarbageCollector {
 
     private final RelayedRows rows;
     private final Domains domains;
+    private final CellPresence cells;
     private final MeterRegistry registry;
     private final Retention retention;
 
     /** How long rows are kept and how many one statement deletes. */
-    record Retention(Duration events, Duration sentOutbox, int batchSize) {
+    record Retention(Duration events, Duration sentOutbox, int batchSize, Duration deadCells) {
     }
 
     /** How many rows one run deleted, per table. */
-    record Collected(int domains, int events, int outbox) {
+    record Collected(int domains, int events, int outbox, int cells) {
     }
 
-    GarbageCollector(RelayedRows rows, Domains domains, MeterRegistry registry, Retention retention) {
+    GarbageCollector(RelayedRows rows, Domains domains, CellPresence cells, MeterRegistry registry,
+            Retention retention) {
         this.rows = rows;
         this.domains = domains;
+        this.cells = cells;
         this.registry = registry;
         this.retention = retention;
     }
@@ -43,12 +47,14 @@ class GarbageCollector {
         long started = System.nanoTime();
         Collected collected = new Collected(domains.deleteExpired(now),
                 deleteInBatches(limit -> rows.deleteEventsBefore(now.minus(retention.events()), limit)),
-                deleteInBatches(limit -> rows.deleteOutboxBefore(now.minus(retention.sentOutbox()), limit)));
+                deleteInBatches(limit -> rows.deleteOutboxBefore(now.minus(retention.sentOutbox()), limit)),
+                cells.deleteExpiredBefore(now.minus(retention.deadCells())));
         registry.counter("drover.convergence.gc.deleted", "table", "domains").increment(collected.domains());
         registry.counter("drover.convergence.gc.deleted", "table", "lrp_events").increment(collected.events());
         registry.counter("drover.convergence.gc.deleted", "table", "outbox").increment(collected.outbox());
-        log.info("garbage-collection domains={} lrp_events={} outbox={} duration_ms={}", collected.domains(),
-                collected.events(), collected.outbox(), (System.nanoTime() - started) / 1_000_000);
+        registry.counter("drover.convergence.gc.deleted", "table", "cells").increment(collected.cells());
+        log.info("garbage-collection domains={} lrp_events={} outbox={} cells={} duration_ms={}", collected.domains(),
+                collected.events(), collected.outbox(), collected.cells(), (System.nanoTime() - started) / 1_000_000);
         return collected;
     }
 

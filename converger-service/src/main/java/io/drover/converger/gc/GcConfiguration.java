@@ -1,6 +1,7 @@
 package io.drover.converger.gc;
 
 import io.drover.converger.ConvergerProperties;
+import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.messaging.RelayedRows;
@@ -16,10 +17,10 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 class GcConfiguration {
 
     @Bean
-    GarbageCollector garbageCollector(RelayedRows relayedRows, Domains domains, MeterRegistry registry,
-            ConvergerProperties p) {
-        return new GarbageCollector(relayedRows, domains, registry,
-                new GarbageCollector.Retention(p.eventRetention(), p.sentOutboxRetention(), p.gcBatchSize()));
+    GarbageCollector garbageCollector(RelayedRows relayedRows, Domains domains, CellPresence cells,
+            MeterRegistry registry, ConvergerProperties p) {
+        return new GarbageCollector(relayedRows, domains, cells, registry, new GarbageCollector.Retention(
+                p.eventRetention(), p.sentOutboxRetention(), p.gcBatchSize(), p.deadCellRetention()));
     }
 
     @Bean

@@ -42,6 +42,26 @@ class GarbageCollectorIT {
     DataSource dataSource;
 
     @Test
+    void deletesThePresenceOfCellsExpiredLongerThanTheirRetentionAndKeepsTheRest() {
+        String dead = "gc-dead-" + UUID.randomUUID();
+        String recent = "gc-recent-" + UUID.randomUUID();
+        jdbc.update("INSERT INTO cells (cell_id, zone, address, memory_mb, disk_mb, containers, rootfs_providers, "
+                + "placement_tags, optional_placement_tags, state, heartbeat_at, expires_at, version) VALUES "
+                + "(?, 'z1', '10.0.0.1', 1024, 1024, 10, '[]', '[]', '[]', 'ACTIVE', ?, ?, 0), "
+                + "(?, 'z1', '10.0.0.2', 1024, 1024, 10, '[]', '[]', '[]', 'ACTIVE', ?, ?, 0)",
+                dead, java.sql.Timestamp.from(clock.instant().minus(Duration.ofHours(2))),
+                java.sql.Timestamp.from(clock.instant().minus(Duration.ofHours(1))),
+                recent, java.sql.Timestamp.from(clock.instant().minus(Duration.ofMinutes(2))),
+                java.sql.Timestamp.from(clock.instant().minus(Duration.ofMinutes(1))));
+
+        assertThat(collector.collect(clock.instant()).cells()).isGreaterThanOrEqualTo(1);
+
+        assertThat(count("SELECT count(*) FROM cells WHERE cell_id = '" + dead + "'")).isZero();
+        assertThat(count("SELECT count(*) FROM cells WHERE cell_id = '" + recent + "'")).as("lost, not yet forgotten")
+                .isEqualTo(1);
+    }
+
+    @Test
     void deletesExpiredDomainsEventsPastRetentionAndLongSentOutboxRowsInBatches() {
         String guid = "gc-" + UUID.randomUUID();
         domains.upsert("gc-expiring", Duration.ofMinutes(1));

@@ -30,10 +30,11 @@ class CellController {
     @Operation(summary = "List cells", description = "available = capacity minus instances claimed or running on "
             + "the cell and placements in flight to it. isolation: CGROUPS_V1 or CGROUPS_V2 (the kernel enforces "
             + "each instance's memory_mb, cpu_weight and max_pids), SAMPLING (the rep watches /proc and kills a tree "
-            + "over its limits), SIMULATED, or UNKNOWN.")
+            + "over its limits), SIMULATED, or UNKNOWN. Only cells whose presence has not expired are listed (Diego's "
+            + "cells), evacuating ones included.")
     List<CellResponse> list() {
         Map<String, Resources> used = loads.used();
-        return presence.all().stream()
+        return presence.live().stream()
                 .map(cell -> CellResponse.of(cell, used.getOrDefault(cell.cellId(), Resources.NONE)))
                 .toList();
     }

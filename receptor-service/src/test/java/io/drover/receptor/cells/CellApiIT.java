@@ -65,4 +65,15 @@ class CellApiIT {
                 .andExpect(jsonPath(path + ".isolation").value("CGROUPS_V1"))
                 .andExpect(jsonPath(path + ".heartbeat_at").isNotEmpty());
     }
+
+    @Test
+    void aCellWhosePresenceExpiredIsNotListed() throws Exception {
+        String gone = guid("gone");
+        presence.heartbeat(new CellRegistration(gone, "z1", "10.0.0.8", new Resources(1024, 2048, 10),
+                List.of("preloaded:host"), List.of(), List.of(), CellIsolation.SAMPLING), Duration.ofSeconds(-1));
+
+        mvc.perform(authed(get("/v1/cells")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$[?(@.cell_id == '" + gone + "')]").isEmpty());
+    }
 }
