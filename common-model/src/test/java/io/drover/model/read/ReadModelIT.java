@@ -146,7 +146,7 @@ class ReadModelIT {
 
     @Test
     void aDesiredRowReadsBackTheDefinitionItWasCreatedWith() {
-        String guid = desire("desired", 1, 256);
+        String guid = desire("desired-a", 1, 256);
         desired.update(guid, new DesiredLrpUpdate(null, "{\"http\":[\"a.example\"]}", "v2"), null, TEST);
         DesiredLrpRow row = desiredRows.find(guid).orElseThrow();
         var entity = desiredEntities.findById(guid).orElseThrow();
