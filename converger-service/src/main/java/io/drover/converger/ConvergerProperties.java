@@ -22,6 +22,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sentOutboxRetention outbox rows sent longer ago than this are deleted
  * @param gcBatchSize rows per delete statement
  * @param deadCellRetention the presence rows of cells expired longer ago than this are deleted
+ * @param cellGraceOnElection on election, expired cells that still own instances are given this long to beat again
+ *     (the reps' presence TTL) before rule 2 replaces their instances
  */
 @ConfigurationProperties("drover.converger")
 public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,
@@ -31,5 +33,5 @@ public record ConvergerProperties(@DefaultValue("30s") Duration interval, @Defau
         @DefaultValue("500") int batchSize,
         @DefaultValue("5m") Duration gcInterval, @DefaultValue("7d") Duration eventRetention,
         @DefaultValue("1h") Duration sentOutboxRetention, @DefaultValue("10000") int gcBatchSize,
-        @DefaultValue("10m") Duration deadCellRetention) {
+        @DefaultValue("10m") Duration deadCellRetention, @DefaultValue("15s") Duration cellGraceOnElection) {
 }

@@ -31,8 +31,9 @@ final class CellProperties {
         p.put("drover.rep.zone", zone);
         p.put("drover.rep.address", "127.0.0.1");
         p.put("drover.rep.process.work-dir", settings.dataDir().resolve("cells").resolve("cell-" + zone).toString());
-        // Disjoint host-port ranges, so the cells of one machine never hand out the same port.
-        int base = 61000 + i * 300;
+        // Disjoint host-port ranges, so the cells of one machine never hand out the same port (clusters started side by
+        // side, as the parallel integration tests do, take another base).
+        int base = Integer.getInteger("drover.local.host-port-base", 61000) + i * 300;
         p.put("drover.rep.process.host-port-range", base + "-" + (base + 299));
         p.put("drover.rep.capacity.memory-mb", "4096");
         p.put("drover.rep.capacity.disk-mb", "16384");

@@ -61,8 +61,12 @@ class DrainIT {
     @Test
     void aDrainedCellsInstancesKeepAnsweringUntilTheirReplacementsDoElsewhere() {
         String guid = "drain-" + UUID.randomUUID().toString().substring(0, 8);
-        assertThat(api.desire(Api.lrp(guid, INSTANCES, 64, "preloaded:host", "sh", "-c",
-                "exec python3 -m http.server --bind 127.0.0.1 \"$PORT\""))).isEqualTo(201);
+        // RUNNING means serving: an HTTP check gates it, as a router would want of every instance it lists.
+        String lrp = Api.lrp(guid, INSTANCES, 64, "preloaded:host", "sh", "-c",
+                "exec python3 -m http.server --bind 127.0.0.1 \"$PORT\"");
+        assertThat(api.desire(lrp.substring(0, lrp.lastIndexOf('}')) + ", \"check_definition\": {\"checks\": "
+                + "[{\"http_check\": {\"port\": 8080, \"path\": \"/\", \"request_timeout_ms\": 1000}}]}}"))
+                .isEqualTo(201);
         await().atMost(Duration.ofSeconds(60)).until(() -> serving(guid).size() == INSTANCES
                 && serving(guid).stream().allMatch(url -> status(url) == 200));
         String victim = api.running(guid).get(0).path("cell_id").asString();

@@ -289,6 +289,7 @@ class LocalClusterEndToEndIT {
                 Map.entry("drover.converger.desired-change-delay", "200ms"),
                 Map.entry("drover.converger.cell-watch-interval", "500ms"),
                 Map.entry("drover.converger.leader-ttl", "3s"),
+                Map.entry("drover.converger.cell-grace-on-election", "4s"),
                 Map.entry("drover.auctioneer.leader-ttl", "3s"));
 
         private EndToEndSettings() {

@@ -4,6 +4,7 @@ import io.drover.converger.ConvergerProperties;
 import io.drover.converger.TaskProperties;
 import io.drover.converger.plan.Convergence;
 import io.drover.converger.plan.TaskConvergence;
+import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
@@ -16,6 +17,8 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,13 +28,21 @@ import org.springframework.kafka.core.ConsumerFactory;
 @Configuration(proxyBeanMethods = false)
 class PassConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(PassConfiguration.class);
+
     /** The lock name: one active converger per database. */
     static final String LOCK = "converger";
 
     @Bean
     LeaderElection convergerLeaderElection(LeaderLock lock, ConvergerProperties properties,
-            ObjectProvider<ConvergenceLoop> loop) {
-        return new LeaderElection(lock, LOCK, properties.leaderTtl(), () -> loop.getObject().elected(), () -> {
+            ObjectProvider<ConvergenceLoop> loop, CellPresence cells, Clock clock) {
+        return new LeaderElection(lock, LOCK, properties.leaderTtl(), () -> {
+            int graced = cells.extendExpiredOwners(clock.instant().plus(properties.cellGraceOnElection()));
+            if (graced > 0) {
+                log.info("converger-elected-cell-grace cells={} grace={}", graced, properties.cellGraceOnElection());
+            }
+            loop.getObject().elected();
+        }, () -> {
         });
     }
 
