@@ -11,10 +11,8 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -112,26 +110,9 @@ class AuctionRound {
      */
     private int commit(Map<ActualLrpKey, String> decided,
             Function<Map<ActualLrpKey, String>, Map<ActualLrpKey, Outcome>> apply, Consumer<ActualLrpKey> changed) {
-        int succeeded = 0;
-        List<Map.Entry<ActualLrpKey, String>> entries = new ArrayList<>(decided.entrySet());
-        for (int from = 0; from < entries.size(); from += settings.commitBatchSize()) {
-            Map<ActualLrpKey, String> batch = new LinkedHashMap<>();
-            entries.subList(from, Math.min(entries.size(), from + settings.commitBatchSize()))
-                    .forEach(e -> batch.put(e.getKey(), e.getValue()));
-            for (var outcome : apply.apply(batch).entrySet()) {
-                if (outcome.getValue().kind() == Outcome.Kind.CHANGED) {
-                    changed.accept(outcome.getKey());
-                }
-                if (outcome.getValue().succeeded()) {
-                    succeeded++;
-                } else {
-                    log.info("auction-commit-skipped process_guid={} index={} outcome={} message=\"{}\"",
-                            outcome.getKey().processGuid(), outcome.getKey().index(), outcome.getValue().kind(),
-                            outcome.getValue().message());
-                }
-            }
-        }
-        return succeeded;
+        return BatchedCommit.commit(decided, settings.commitBatchSize(), apply, changed, (key, outcome) -> log.info(
+                "auction-commit-skipped process_guid={} index={} outcome={} message=\"{}\"", key.processGuid(),
+                key.index(), outcome.kind(), outcome.message()));
     }
 
     /** How a round commits: transaction size, the auction id supplier, and the hook between deciding and committing. */

@@ -11,7 +11,6 @@ import io.drover.model.lrp.Outcome;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -103,24 +102,8 @@ class TaskAuction {
 
     private int commit(Map<String, String> decided, Function<Map<String, String>, Map<String, Outcome>> apply,
             Consumer<String> changed) {
-        int succeeded = 0;
-        List<Map.Entry<String, String>> entries = new ArrayList<>(decided.entrySet());
-        for (int from = 0; from < entries.size(); from += settings.commitBatchSize()) {
-            Map<String, String> batch = new LinkedHashMap<>();
-            entries.subList(from, Math.min(entries.size(), from + settings.commitBatchSize()))
-                    .forEach(e -> batch.put(e.getKey(), e.getValue()));
-            for (var outcome : apply.apply(batch).entrySet()) {
-                if (outcome.getValue().kind() == Outcome.Kind.CHANGED) {
-                    changed.accept(outcome.getKey());
-                }
-                if (outcome.getValue().succeeded()) {
-                    succeeded++;
-                } else {
-                    log.info("auction-commit-skipped task_guid={} outcome={} message=\"{}\"", outcome.getKey(),
-                            outcome.getValue().kind(), outcome.getValue().message());
-                }
-            }
-        }
-        return succeeded;
+        return BatchedCommit.commit(decided, settings.commitBatchSize(), apply, changed, (guid, outcome) -> log.info(
+                "auction-commit-skipped task_guid={} outcome={} message=\"{}\"", guid, outcome.kind(),
+                outcome.message()));
     }
 }
