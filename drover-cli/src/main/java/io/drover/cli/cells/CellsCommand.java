@@ -5,14 +5,13 @@ import io.drover.cli.output.Ansi;
 import io.drover.cli.output.Bar;
 import io.drover.cli.output.Output;
 import io.drover.cli.output.Table;
-import io.drover.cli.output.Watch;
+import io.drover.cli.output.WatchOptions;
 import io.drover.cli.session.Session;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import tools.jackson.databind.JsonNode;
 
 /** {@code drover cells [--watch]}: zone, state, memory and container use as bars, last heartbeat. */
@@ -23,14 +22,8 @@ public final class CellsCommand implements Callable<Integer> {
 
     private final Session session;
 
-    @Option(names = { "-w", "--watch" }, description = "refresh in place until Ctrl-C")
-    boolean watch;
-
-    @Option(names = "--interval", defaultValue = "2", paramLabel = "SECONDS", description = "refresh interval (default 2)")
-    int interval;
-
-    @Option(names = "--frames", hidden = true, defaultValue = "0")
-    int frames;
+    @Mixin
+    WatchOptions watching;
 
     public CellsCommand(Session session) {
         this.session = session;
@@ -38,12 +31,7 @@ public final class CellsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (watch) {
-            Watch.run(session.output(), Duration.ofSeconds(Math.max(1, interval)), frames, this::frame);
-        } else {
-            frame();
-        }
-        return 0;
+        return watching.run(session.output(), this::frame);
     }
 
     private void frame() {

@@ -1,13 +1,12 @@
 package io.drover.cli.cells;
 
 import io.drover.cli.output.Output;
-import io.drover.cli.output.Watch;
+import io.drover.cli.output.WatchOptions;
 import io.drover.cli.session.Session;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import tools.jackson.databind.JsonNode;
 
 /** {@code drover visualize [--watch]}: the instances on each cell, coloured by state. */
@@ -16,14 +15,8 @@ public final class VisualizeCommand implements Callable<Integer> {
 
     private final Session session;
 
-    @Option(names = { "-w", "--watch" }, description = "refresh in place until Ctrl-C")
-    boolean watch;
-
-    @Option(names = "--interval", defaultValue = "2", paramLabel = "SECONDS", description = "refresh interval (default 2)")
-    int interval;
-
-    @Option(names = "--frames", hidden = true, defaultValue = "0")
-    int frames;
+    @Mixin
+    WatchOptions watching;
 
     public VisualizeCommand(Session session) {
         this.session = session;
@@ -31,12 +24,7 @@ public final class VisualizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (watch) {
-            Watch.run(session.output(), Duration.ofSeconds(Math.max(1, interval)), frames, this::frame);
-        } else {
-            frame();
-        }
-        return 0;
+        return watching.run(session.output(), this::frame);
     }
 
     private void frame() {

@@ -3,13 +3,12 @@ package io.drover.cli.lrp;
 import io.drover.cli.api.ApiException;
 import io.drover.cli.api.Receptor;
 import io.drover.cli.output.Output;
-import io.drover.cli.output.Watch;
+import io.drover.cli.output.WatchOptions;
 import io.drover.cli.session.Session;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
 
@@ -22,14 +21,8 @@ public final class StatusCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME")
     String name;
 
-    @Option(names = { "-w", "--watch" }, description = "refresh in place until Ctrl-C")
-    boolean watch;
-
-    @Option(names = "--interval", defaultValue = "2", paramLabel = "SECONDS", description = "refresh interval (default 2)")
-    int interval;
-
-    @Option(names = "--frames", hidden = true, defaultValue = "0", description = "stop watching after this many frames")
-    int frames;
+    @Mixin
+    WatchOptions watching;
 
     public StatusCommand(Session session) {
         this.session = session;
@@ -37,12 +30,7 @@ public final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (watch) {
-            Watch.run(session.output(), Duration.ofSeconds(Math.max(1, interval)), frames, this::frame);
-        } else {
-            frame();
-        }
-        return 0;
+        return watching.run(session.output(), this::frame);
     }
 
     private void frame() {
