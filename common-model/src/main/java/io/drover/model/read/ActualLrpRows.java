@@ -5,6 +5,7 @@ import io.drover.model.lrp.ActualLrpState;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -32,6 +33,8 @@ public class ActualLrpRows {
     private static final String ORDER = " ORDER BY process_guid, instance_index";
     private static final String ORDER_BOTH = " ORDER BY 1, 2, 15";
     private static final String AFTER = "(process_guid, instance_index) > (?, ?)";
+    private static final Comparator<ActualLrpKey> KEY_ORDER = Comparator.comparing(ActualLrpKey::processGuid)
+            .thenComparingInt(ActualLrpKey::index);
 
     private final JdbcTemplate jdbc;
 
@@ -126,8 +129,6 @@ public class ActualLrpRows {
         return merged;
     }
 
-    private static final java.util.Comparator<ActualLrpKey> KEY_ORDER = java.util.Comparator
-            .comparing(ActualLrpKey::processGuid).thenComparingInt(ActualLrpKey::index);
 
     /** The fingerprint of every instance, or of one domain's: one aggregate, no row leaves the database. */
     public ListFingerprint fingerprint(String domain) {
