@@ -35,14 +35,16 @@ public final class BenchMain {
         try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
-            BenchSettings.awaitCells(db, scale.cells(), Duration.ofMinutes(2));
+            // P3's victim: one more simulated cell, in a rep of its own so that it can die alone.
+            int victim = cluster instanceof LocalCluster local ? local.addCell() : -1;
+            BenchSettings.awaitCells(db, scale.cells() + (victim >= 0 ? 1 : 0), Duration.ofMinutes(2));
             String stamp = mode + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
             double postgresLimit = new PostgresLimit(cluster.jdbcUrl(), "postgres", "postgres")
                     .rowsPerSecond(Duration.ofSeconds(5));
             figures.addAll(new DesireAtScale(client, db, cluster).run(scale.lrps(), scale.instances(), 32,
                     Duration.ofMinutes(5), Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp),
                     postgresLimit));
-            figures.addAll(BenchSettings.clusterScenarios(cluster, db));
+            figures.addAll(BenchSettings.clusterScenarios(cluster, db, victim));
             figures.addAll(new ReceptorLoad(client, BenchSettings.receptor(cluster)).run(
                     DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10), scale.loadDuration(),
                     Path.of("bench", "results", "p4-" + stamp)));

@@ -32,14 +32,18 @@ final class BenchSettings {
         }
     }
 
-    /** P2 and P3 read the converger's timer and kill a cell inside the rep: only with every service in this JVM. */
-    static List<Figure> clusterScenarios(RunningCluster running, Database db) throws InterruptedException {
+    /**
+     * P2 and P3 read the converger's timer and stop the rep context of the victim cell ({@code victimRep}): only with
+     * every service in this JVM.
+     */
+    static List<Figure> clusterScenarios(RunningCluster running, Database db, int victimRep)
+            throws InterruptedException {
         if (!(running instanceof LocalCluster cluster)) {
             return List.of(new Figure("P2, P3 (need the services in this JVM)", "not run with --separate-jvms", "-",
                     true, "run without --separate-jvms for P2 and P3"));
         }
         Figure p2 = new ConvergencePassTiming(cluster, db).run(Duration.ofSeconds(60));
-        Figure p3 = new CellLoss(cluster, db).run(PRESENCE_TTL, Duration.ofSeconds(120));
+        Figure p3 = new CellLoss(cluster, db, victimRep).run(PRESENCE_TTL, Duration.ofSeconds(120));
         return List.of(p2, p3);
     }
 

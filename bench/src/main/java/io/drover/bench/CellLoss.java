@@ -1,30 +1,30 @@
 package io.drover.bench;
 
 import io.drover.cluster.LocalCluster;
-import io.drover.rep.agent.CellAgents;
 import java.time.Duration;
 
 /**
- * P3: one simulated cell dies as a machine would (no heartbeat, no goodbye); time until every instance it held is
- * RUNNING on another cell.
+ * P3: one simulated cell dies as a machine would (no heartbeat, no goodbye): the victim is hosted by a rep of its own
+ * (shutdown mode KEEP), which is stopped; time until every instance it held is RUNNING on another cell.
  */
 final class CellLoss {
 
     private final LocalCluster cluster;
     private final Database db;
+    private final int victimRep;
 
-    CellLoss(LocalCluster cluster, Database db) {
+    CellLoss(LocalCluster cluster, Database db, int victimRep) {
         this.cluster = cluster;
         this.db = db;
+        this.victimRep = victimRep;
     }
 
     Figure run(Duration presenceTtl, Duration timeout) throws InterruptedException {
-        String victim = db.string("SELECT cell_id FROM actual_lrps WHERE state = 'RUNNING' GROUP BY cell_id "
-                + "ORDER BY count(*) DESC LIMIT 1");
+        String victim = cluster.cellIds(victimRep).get(0);
         long held = db.count("SELECT count(*) FROM actual_lrps WHERE cell_id = ?", victim);
         long total = db.count("SELECT count(*) FROM actual_lrps");
         long start = System.nanoTime();
-        cluster.reps().get(0).getBean(CellAgents.class).kill(victim);
+        cluster.stopCell(victimRep);
         long deadline = start + timeout.toNanos();
         boolean recovered = false;
         while (!recovered && System.nanoTime() < deadline) {

@@ -3,7 +3,10 @@ package io.drover.cluster;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The properties of the local cluster's rep contexts: three process cells in three zones, or simulated cells. */
+/**
+ * The properties of the local cluster's rep contexts: three process cells in three zones, or one rep of simulated
+ * cells (plus, for failure scenarios, reps of one simulated cell each, which die without a word).
+ */
 final class CellProperties {
 
     private CellProperties() {
@@ -15,14 +18,15 @@ final class CellProperties {
         p.put("drover.rep.logs.port", "0");
         if (settings.simulatedCells() > 0) {
             p.put("drover.rep.executor", "simulated");
-            p.put("drover.rep.simulated-cells", String.valueOf(settings.simulatedCells()));
-            p.put("drover.rep.cell-id", "sim");
-            p.put("drover.rep.zones", "z1,z2,z3");
+            p.put("drover.rep.simulated-cells", i == 0 ? String.valueOf(settings.simulatedCells()) : "1");
+            p.put("drover.rep.cell-id", i == 0 ? "sim" : "sim-r" + i);
+            p.put("drover.rep.zones", i == 0 ? "z1,z2,z3" : "z" + (i % 3 + 1));
             p.put("drover.rep.capacity.memory-mb", "16384");
             p.put("drover.rep.capacity.disk-mb", "65536");
             p.put("drover.rep.capacity.containers", "256");
             p.put("drover.rep.admin.enabled", "false");
-            p.put("drover.rep.shutdown", "stop");
+            // The extra reps stand for machines that can die: stopping one says nothing and leaves nothing behind.
+            p.put("drover.rep.shutdown", i == 0 ? "stop" : "keep");
             return p;
         }
         String zone = "z" + (i + 1);

@@ -1,5 +1,7 @@
 package io.drover.cluster;
 
+import io.drover.rep.agent.CellAgent;
+import io.drover.rep.agent.CellAgents;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -145,13 +147,10 @@ public final class LocalCluster implements RunningCluster {
     }
 
     /**
-     * Starts the rep of one more process cell, in a zone of its own, for failure tests; returns its index for
-     * {@link #startCell} and {@link #stopCell}.
+     * Starts the rep of one more cell for failure tests: a process cell in a zone of its own, or a rep of one simulated
+     * cell; returns its index for {@link #startCell}, {@link #stopCell} and {@link #cellIds}.
      */
     public synchronized int addCell() {
-        if (settings.simulatedCells() > 0) {
-            throw new IllegalStateException("the simulated cells all live in one rep");
-        }
         reps.add(null);
         int i = reps.size() - 1;
         startCell(i);
@@ -214,6 +213,11 @@ public final class LocalCluster implements RunningCluster {
         return services.stream().filter(ConfigurableApplicationContext::isActive)
                 .filter(c -> applicationName.equals(c.getEnvironment().getProperty("spring.application.name")))
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("no service " + applicationName));
+    }
+
+    /** The cells hosted by rep {@code i} (running). */
+    public List<String> cellIds(int i) {
+        return reps.get(i).getBean(CellAgents.class).all().stream().map(CellAgent::cellId).toList();
     }
 
     /** The rep contexts, one per cell (or one for all simulated cells). */

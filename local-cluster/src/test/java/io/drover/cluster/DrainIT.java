@@ -71,7 +71,7 @@ class DrainIT {
                 && serving(guid).stream().allMatch(url -> status(url) == 200));
         String victim = api.running(guid).get(0).path("cell_id").asString();
 
-        Evacuator.Drain drain = agentsOf(victim).evacuate(victim).orElseThrow();
+        Evacuator.Draining drain = agentsOf(victim).evacuate(victim).orElseThrow();
 
         List<String> failures = new ArrayList<>();
         boolean sawEvacuating = false;

@@ -113,8 +113,9 @@ class RepKilledIT {
         int cell = Integer.parseInt(victim.substring(victim.length() - 1)) - 1;
         Path cellDir = dataDir.resolve("cells").resolve(victim).toRealPath();
 
-        // The machine goes: the cell stops without a word and every process under its work directory dies with it.
-        cluster.reps().get(cell).getBean(CellAgents.class).kill(victim);
+        // The machine goes: the rep stops without a word (shutdown mode KEEP) and every process under its work directory
+        // dies with it.
+        cluster.stopCell(cell);
         ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(MARKER_DIES) && workingIn(p, cellDir))
                 .forEach(p -> {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -127,7 +128,6 @@ class RepKilledIT {
         assertThat(processes(MARKER_DIES)).as("only the replacements run").isEqualTo(3);
         assertThat(instanceDirs(cellDir)).as("the dead instance's pid file is still there").contains(deadInstance);
 
-        cluster.stopCell(cell);
         cluster.startCell(cell);
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
             assertThat(instanceDirs(cellDir)).as("stale pid files of " + victim).doesNotContain(deadInstance);

@@ -1,24 +1,28 @@
 package io.drover.rep.agent;
 
-import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.rep.cell.Allocations;
 import io.drover.rep.cell.CellSettings;
+import io.drover.rep.evacuation.Drain;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.Executor;
+import io.drover.rep.intake.Placements;
 import io.drover.rep.intake.WorkSink;
+import io.drover.rep.presence.Presence;
 import io.drover.rep.records.RecordView;
+import io.drover.rep.sync.Reconciler;
 import io.drover.rep.sync.SyncPlan;
 import io.drover.rep.task.CellTasks;
+import io.drover.rep.writes.Operations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -69,7 +73,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.ops = new Operations(services.commits(), services.lifecycle(), services.metrics(), settings.cellId());
         this.allocations = new Allocations(settings.capacity());
         this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
-        this.placements = new Placements(executor, ops, allocations, services, settings.cellId());
+        this.placements = new Placements(executor, ops, allocations, services.definitions(), services.ids(),
+                services.metrics(), settings.cellId());
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
         this.tasks = new CellTasks(settings.cellId(), taskExecutor, services.tasks(), services.commits(), allocations,
                 worker::wake, settings.timing().stopGrace());
@@ -83,6 +88,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
      */
     void start() {
         closed = false;
+        presence.resume();
         if (!listening) {
             executor.addListener(this);
             listening = true;
@@ -166,16 +172,13 @@ public final class CellAgent implements WorkSink, ContainerListener {
     /** Stops ticking and handling work until {@link #start()} again; containers keep running, events stay queued. */
     void pause() {
         closed = true;
+        presence.pause();
         cancel(syncTimer);
     }
 
-    /** This cell's part of the process's heartbeat round: empty while paused, once drained, or once it left. */
-    Optional<CellPresence.Heartbeat> heartbeat() {
-        return closed || drain.done().isDone() ? Optional.empty() : presence.heartbeat();
-    }
-
-    void heartbeatReported(RuntimeException failure) {
-        presence.reported(failure);
+    /** This cell's part of the process's heartbeat round (silent while paused, and once drained). */
+    Presence presence() {
+        return presence;
     }
 
     /** For good: also closes the executor, which leaves its containers running (to be adopted by the next rep). */
@@ -191,7 +194,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         if (heartbeatDue) {
             heartbeatDue = false;
-            beat();
+            presence.beat();
         }
         step("container-events", this::handleContainerEvents);
         step("stop-requests", this::handleStopRequests);
@@ -205,12 +208,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         if (isEvacuating()) {
             finishEvacuationIfDone();
-        }
-    }
-
-    private void beat() {
-        if (!closed && !drain.done().isDone()) {
-            presence.beat();
         }
     }
 

@@ -1,11 +1,11 @@
 package io.drover.rep.agent;
 
-import io.drover.model.cell.CellPresence;
 import io.drover.rep.cell.RepProperties;
 import io.drover.rep.cell.RepProperties.ShutdownMode;
 import io.drover.rep.evacuation.Evacuator;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.intake.WorkConsumer;
+import io.drover.rep.presence.HeartbeatRound;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,39 +81,23 @@ public final class CellAgents
         agents.values().forEach(CellAgent::start);
         consumer.start();
         long interval = heartbeatInterval.toMillis();
-        heartbeats = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(this::heartbeat),
-                interval, interval, TimeUnit.MILLISECONDS);
+        HeartbeatRound round = new HeartbeatRound(services.presence(),
+                agents.values().stream().map(CellAgent::presence).toList(), presenceTtl);
+        heartbeats = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(round), interval,
+                interval, TimeUnit.MILLISECONDS);
         running = true;
         log.info("rep-started cells={}", agents.size());
     }
 
-    /**
-     * One heartbeat for every cell of this process, in one statement: a thousand simulated cells cost one write every
-     * interval, not a thousand. Each cell hears how it went (an outage is logged once per cell).
-     */
-    private void heartbeat() {
-        Map<CellAgent, CellPresence.Heartbeat> beats = new LinkedHashMap<>();
-        agents.values().forEach(a -> a.heartbeat().ifPresent(b -> beats.put(a, b)));
-        RuntimeException failure = null;
-        try {
-            services.presence().heartbeat(List.copyOf(beats.values()), presenceTtl);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        for (CellAgent agent : beats.keySet()) {
-            agent.heartbeatReported(failure);
-        }
-    }
-
     @Override
-    public Optional<Drain> evacuate(String cellId) {
+    public Optional<Draining> evacuate(String cellId) {
         List<CellAgent> chosen = cellId == null ? List.copyOf(agents.values())
                 : Optional.ofNullable(agents.get(cellId)).map(List::of).orElse(List.of());
         if (chosen.isEmpty()) {
             return Optional.empty();
         }
         CompletableFuture<?>[] drains = chosen.stream().map(CellAgent::evacuate).toArray(CompletableFuture[]::new);
-        return Optional.of(new Drain(chosen.stream().map(CellAgent::cellId).toList(), CompletableFuture.allOf(drains)));
+        return Optional.of(new Draining(chosen.stream().map(CellAgent::cellId).toList(), CompletableFuture.allOf(drains)));
     }
 
     @Override
@@ -185,18 +169,6 @@ public final class CellAgents
     @Override
     public boolean isRunning() {
         return running;
-    }
-
-    /**
-     * Simulates the machine of one cell dying, for benchmarks and failure tests: the cell stops heartbeating and
-     * working without telling anyone, so its presence expires and the converger replaces its instances.
-     */
-    public void kill(String cellId) {
-        CellAgent agent = agents.get(cellId);
-        if (agent != null) {
-            log.warn("rep-cell-killed cell={}", cellId);
-            agent.close();
-        }
     }
 
     public Optional<CellAgent> agent(String cellId) {

@@ -77,7 +77,7 @@ public final class AdminServer implements SmartLifecycle {
                 return;
             }
             String cell = cellParameter(exchange.getRequestURI().getRawQuery());
-            Optional<Evacuator.Drain> drain = evacuator.evacuate(cell);
+            Optional<Evacuator.Draining> drain = evacuator.evacuate(cell);
             if (drain.isEmpty()) {
                 respond(exchange, 404, Map.of("name", "CellNotFound", "message", "no such cell here: " + cell));
                 return;

@@ -8,9 +8,9 @@ import java.util.concurrent.CompletableFuture;
 public interface Evacuator {
 
     /** Starts draining one cell of this process, or all of them when {@code cellId} is null; empty if unknown. */
-    Optional<Drain> evacuate(String cellId);
+    Optional<Draining> evacuate(String cellId);
 
     /** The cells draining and the moment they are all done. */
-    record Drain(List<String> cellIds, CompletableFuture<Void> done) {
+    record Draining(List<String> cellIds, CompletableFuture<Void> done) {
     }
 }

@@ -1,2 +1,5 @@
-/** Evacuation (SPEC 8.5): the loopback-only admin endpoint that starts a drain, and the contract it drives. */
+/**
+ * Evacuation (SPEC 8.5): where a cell's drain stands, the contract that starts drains, and the loopback-only admin
+ * endpoint that drives it.
+ */
 package io.drover.rep.evacuation;

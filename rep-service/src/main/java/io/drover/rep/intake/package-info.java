@@ -1,2 +1,5 @@
-/** Work intake: the per-cell Kafka partitions a rep reads, and the pure checks a placement must pass before a claim. */
+/**
+ * Work intake (SPEC 8.3 step 1): the per-cell Kafka partitions a rep reads, the pure checks a placement must pass, and
+ * the placements turned into claimed, running containers.
+ */
 package io.drover.rep.intake;

@@ -1,2 +1,5 @@
-/** The sync loop's decisions (SPEC 8.4): compare a cell's containers with its records and say what to repair. Pure. */
+/**
+ * The sync loop (SPEC 8.4): the pure plan that compares a cell's containers with its records and says what to repair,
+ * and the reconciler that carries out those repairs and the ones a container event asks for.
+ */
 package io.drover.rep.sync;

@@ -5,6 +5,7 @@ import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskDefinition;
 import io.drover.model.task.TaskReads;
+import io.drover.rep.cell.CellCapacity;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;

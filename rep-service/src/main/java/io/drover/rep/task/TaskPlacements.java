@@ -7,6 +7,7 @@ import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskStart;
 import io.drover.model.task.TaskState;
+import io.drover.rep.cell.CellCapacity;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.Executor;
 import java.util.ArrayList;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class AdminServerTest {
 
     private final AdminServer server = new AdminServer(0, cell -> cell == null || cell.equals("cell-a")
-            ? Optional.of(new Evacuator.Drain(List.of(cell == null ? "all" : cell), new CompletableFuture<>()))
+            ? Optional.of(new Evacuator.Draining(List.of(cell == null ? "all" : cell), new CompletableFuture<>()))
             : Optional.empty());
     private final HttpClient http = HttpClient.newHttpClient();
 

@@ -1,13 +1,15 @@
-package io.drover.rep.agent;
+package io.drover.rep.sync;
 
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpStopRequested;
+import io.drover.rep.cell.Allocations;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.sync.SyncAction;
+import io.drover.rep.writes.Operations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * Carries out a cell's repairs, whether the sync plan or a container event asked for them. Only ever called from the
  * cell's serial worker; the containers it is stopping are "busy" until their stop is recorded.
  */
-final class Reconciler {
+public final class Reconciler {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
 
@@ -35,7 +37,7 @@ final class Reconciler {
     /** Containers being stopped, and why (the reason their removal is recorded with). */
     private final Map<String, String> stopping = new HashMap<>();
 
-    Reconciler(Executor executor, Operations ops, Allocations allocations, String cellId, Duration stopGrace) {
+    public Reconciler(Executor executor, Operations ops, Allocations allocations, String cellId, Duration stopGrace) {
         this.executor = executor;
         this.ops = ops;
         this.allocations = allocations;
@@ -43,12 +45,12 @@ final class Reconciler {
         this.stopGrace = stopGrace;
     }
 
-    Set<String> busy() {
+    public Set<String> busy() {
         return Set.copyOf(stopping.keySet());
     }
 
     /** What the current state of these containers asks for: RUNNING → start, CRASHED → crash, STOPPED → remove. */
-    List<SyncAction> forEvents(Collection<String> instanceGuids, boolean evacuating) {
+    public List<SyncAction> forEvents(Collection<String> instanceGuids, boolean evacuating) {
         List<SyncAction> actions = new ArrayList<>();
         for (String guid : instanceGuids) {
             Container c = executor.container(guid).orElse(null);
@@ -72,7 +74,7 @@ final class Reconciler {
         return actions;
     }
 
-    void apply(List<SyncAction> actions, int batchSize) {
+    public void apply(List<SyncAction> actions, int batchSize) {
         Map<ActualLrpKey, Container> starts = new LinkedHashMap<>();
         Map<ActualLrpKey, InstanceOwner> evacuations = new LinkedHashMap<>();
         for (SyncAction action : actions) {
@@ -102,7 +104,7 @@ final class Reconciler {
     }
 
     /** A stop request: stop the container (its STOPPED event removes the record), or remove a record left alone. */
-    void stopRequested(LrpStopRequested r) {
+    public void stopRequested(LrpStopRequested r) {
         if (r.instanceGuid() == null) {
             return;
         }
@@ -119,7 +121,7 @@ final class Reconciler {
     }
 
     /** Stops a container; its STOPPED event then removes the record (with {@code reason}) if this cell owns it. */
-    void stop(Container c, String reason) {
+    public void stop(Container c, String reason) {
         stopping.put(c.instanceGuid(), reason);
         executor.stop(c.instanceGuid(), stopGrace);
     }
@@ -148,7 +150,7 @@ final class Reconciler {
         stopping.remove(c.instanceGuid());
     }
 
-    static boolean isOver(Container c) {
+    private static boolean isOver(Container c) {
         return c.state() == ContainerState.CRASHED || c.state() == ContainerState.STOPPED;
     }
 }

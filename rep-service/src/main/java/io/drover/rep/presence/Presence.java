@@ -1,8 +1,9 @@
-package io.drover.rep.agent;
+package io.drover.rep.presence;
 
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellState;
 import io.drover.rep.cell.CellSettings;
+import io.drover.rep.cell.RepMetrics;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -14,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * ACTIVE unless this cell drains. A heartbeat that cannot reach the database is counted and logged once per outage;
  * nothing else depends on it succeeding, so the containers keep running while the rep keeps trying.
  */
-final class Presence {
+public final class Presence {
 
     private static final Logger log = LoggerFactory.getLogger(Presence.class);
 
@@ -25,21 +26,22 @@ final class Presence {
     private boolean evacuating;
     private boolean evacuationAnnounced;
     private boolean left;
+    private boolean paused;
 
-    Presence(CellPresence presence, CellSettings settings, RepMetrics metrics) {
+    public Presence(CellPresence presence, CellSettings settings, RepMetrics metrics) {
         this.presence = presence;
         this.settings = settings;
         this.metrics = metrics;
     }
 
-    /** This cell's heartbeat now; empty once it left. */
-    synchronized Optional<CellPresence.Heartbeat> heartbeat() {
-        return left ? Optional.empty() : Optional.of(new CellPresence.Heartbeat(settings.registration(),
+    /** This cell's heartbeat now; empty while its agent is paused, and once it left. */
+    public synchronized Optional<CellPresence.Heartbeat> heartbeat() {
+        return left || paused ? Optional.empty() : Optional.of(new CellPresence.Heartbeat(settings.registration(),
                 evacuating ? CellState.EVACUATING : CellState.ACTIVE));
     }
 
     /** Beats alone (the cell's first heartbeat, before it reconciles). */
-    synchronized void beat() {
+    public synchronized void beat() {
         heartbeat().ifPresent(b -> {
             try {
                 presence.heartbeat(List.of(b), settings.timing().presenceTtl());
@@ -51,7 +53,7 @@ final class Presence {
     }
 
     /** How the last heartbeat carrying this cell went (null: it was written). */
-    synchronized void reported(RuntimeException failure) {
+    public synchronized void reported(RuntimeException failure) {
         if (failure == null) {
             if (failing) {
                 log.info("heartbeat-recovered cell={}", settings.cellId());
@@ -71,7 +73,7 @@ final class Presence {
      * Marks the cell EVACUATING (the auctioneer skips it from then on), and every later heartbeat says so; throws while
      * the database is away.
      */
-    synchronized void announceEvacuation() {
+    public synchronized void announceEvacuation() {
         evacuating = true;
         if (!evacuationAnnounced) {
             presence.evacuate(settings.cellId());
@@ -79,7 +81,16 @@ final class Presence {
         }
     }
 
-    synchronized void leave() {
+    /** No heartbeat until {@link #resume()}: the agent stopped working without leaving (as a dead machine would). */
+    public synchronized void pause() {
+        paused = true;
+    }
+
+    public synchronized void resume() {
+        paused = false;
+    }
+
+    public synchronized void leave() {
         presence.remove(settings.cellId());
         left = true;
     }

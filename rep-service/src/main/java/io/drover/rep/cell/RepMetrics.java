@@ -1,4 +1,4 @@
-package io.drover.rep.agent;
+package io.drover.rep.cell;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -6,7 +6,7 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 
 /** The rep's meters (SPEC 10), shared by all cells of the process: sync duration, claims, starts, crashes and more. */
-final class RepMetrics {
+public final class RepMetrics {
 
     private final MeterRegistry registry;
     private final Timer syncDuration;
@@ -18,7 +18,7 @@ final class RepMetrics {
     private final Counter stale;
     private final Counter heartbeatFailures;
 
-    RepMetrics(MeterRegistry registry) {
+    public RepMetrics(MeterRegistry registry) {
         this.registry = registry;
         this.syncDuration = Timer.builder("drover.rep.sync.duration").description("one sync pass of one cell")
                 .register(registry);
@@ -35,43 +35,43 @@ final class RepMetrics {
         return Counter.builder(name).description(description).register(registry);
     }
 
-    MeterRegistry registry() {
+    public MeterRegistry registry() {
         return registry;
     }
 
-    void sync(Duration took) {
+    public void sync(Duration took) {
         syncDuration.record(took);
     }
 
-    void claimed(int n) {
+    public void claimed(int n) {
         claims.increment(n);
     }
 
-    void started(int n) {
+    public void started(int n) {
         starts.increment(n);
     }
 
-    void crashed() {
+    public void crashed() {
         crashes.increment();
     }
 
-    void removed() {
+    public void removed() {
         removes.increment();
     }
 
-    void destroyed() {
+    public void destroyed() {
         destroys.increment();
     }
 
-    void stale(int n) {
+    public void stale(int n) {
         stale.increment(n);
     }
 
-    void rejected(String reason, int n) {
+    public void rejected(String reason, int n) {
         registry.counter("drover.rep.placements.rejected", "reason", reason).increment(n);
     }
 
-    void heartbeatFailed() {
+    public void heartbeatFailed() {
         heartbeatFailures.increment();
     }
 }

@@ -1,4 +1,4 @@
-package io.drover.rep.agent;
+package io.drover.rep.evacuation;
 
 import io.drover.rep.sync.SyncPlan;
 import java.time.Clock;
@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
  * Where a cell's evacuation stands: not started, draining until a deadline, or done. It is done once a sync pass has
  * run in drain mode and no container is left.
  */
-final class Drain {
+public final class Drain {
 
     private final Clock clock;
     private final Duration allowed;
@@ -18,13 +18,13 @@ final class Drain {
     private volatile Instant deadline;
     private boolean synced;
 
-    Drain(Clock clock, Duration allowed) {
+    public Drain(Clock clock, Duration allowed) {
         this.clock = clock;
         this.allowed = allowed;
     }
 
     /** Starts the drain; returns false when it had already started. */
-    synchronized boolean begin() {
+    public synchronized boolean begin() {
         if (deadline != null) {
             return false;
         }
@@ -32,15 +32,15 @@ final class Drain {
         return true;
     }
 
-    boolean started() {
+    public boolean started() {
         return deadline != null;
     }
 
-    Instant deadline() {
+    public Instant deadline() {
         return deadline;
     }
 
-    SyncPlan.Mode mode() {
+    public SyncPlan.Mode mode() {
         Instant d = deadline;
         if (d == null) {
             return SyncPlan.Mode.NORMAL;
@@ -48,15 +48,15 @@ final class Drain {
         return clock.instant().isBefore(d) ? SyncPlan.Mode.EVACUATING : SyncPlan.Mode.DEADLINE_PASSED;
     }
 
-    void synced(SyncPlan.Mode mode) {
+    public void synced(SyncPlan.Mode mode) {
         synced = mode != SyncPlan.Mode.NORMAL;
     }
 
-    boolean readyToFinish(int containersLeft) {
+    public boolean readyToFinish(int containersLeft) {
         return started() && synced && containersLeft == 0 && !done.isDone();
     }
 
-    CompletableFuture<Void> done() {
+    public CompletableFuture<Void> done() {
         return done;
     }
 }

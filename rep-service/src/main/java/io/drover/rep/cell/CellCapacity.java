@@ -1,4 +1,4 @@
-package io.drover.rep.task;
+package io.drover.rep.cell;
 
 import io.drover.model.cell.Resources;
 

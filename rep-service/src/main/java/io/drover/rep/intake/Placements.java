@@ -1,22 +1,28 @@
-package io.drover.rep.agent;
+package io.drover.rep.intake;
 
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
-import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.ClaimRequest;
+import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.rep.cell.Allocations;
+import io.drover.rep.cell.RepMetrics;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
 import io.drover.rep.intake.PlacementChecks;
+import io.drover.rep.records.Definitions;
+import io.drover.rep.writes.Operations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -24,19 +30,24 @@ import java.util.stream.Collectors;
  * and the instance is auctioned again), claim the rest in batches (an overtaken placement's claim is refused), then run
  * them.
  */
-final class Placements {
+public final class Placements {
 
     private final Executor executor;
     private final Operations ops;
     private final Allocations allocations;
-    private final RepServices services;
+    private final Definitions definitions;
+    private final Supplier<UUID> ids;
+    private final RepMetrics metrics;
     private final String cellId;
 
-    Placements(Executor executor, Operations ops, Allocations allocations, RepServices services, String cellId) {
+    public Placements(Executor executor, Operations ops, Allocations allocations, Definitions definitions,
+            Supplier<UUID> ids, RepMetrics metrics, String cellId) {
         this.executor = executor;
         this.ops = ops;
         this.allocations = allocations;
-        this.services = services;
+        this.definitions = definitions;
+        this.ids = ids;
+        this.metrics = metrics;
         this.cellId = cellId;
     }
 
@@ -44,19 +55,19 @@ final class Placements {
      * Whether a placement is still current (placed on this cell, same record) is decided by the claim itself, in its
      * transaction: an overtaken placement's claim is rejected and its reservation released.
      */
-    void handle(Collection<LrpsPlaced.Placement> placements, boolean evacuating, int batchSize) {
+    public void handle(Collection<LrpsPlaced.Placement> placements, boolean evacuating, int batchSize) {
         Map<ActualLrpKey, LrpsPlaced.Placement> byKey = new LinkedHashMap<>();
         placements.forEach(p -> byKey.put(ActualLrpKey.of(p.processGuid(), p.index()), p));
         if (evacuating) {
             ops.rejectPlacements(byKey.keySet().stream().collect(Collectors.toMap(k -> k, k -> "cell is evacuating")));
             return;
         }
-        Map<String, DesiredLrpDefinition> definitions = services.definitions()
-                .get(byKey.keySet().stream().map(ActualLrpKey::processGuid).distinct().toList());
+        Map<String, DesiredLrpDefinition> definitions = this.definitions.get(
+                byKey.keySet().stream().map(ActualLrpKey::processGuid).distinct().toList());
         Map<ActualLrpKey, Resources> needs = new LinkedHashMap<>();
         byKey.keySet().stream().filter(k -> definitions.containsKey(k.processGuid()))
                 .forEach(k -> needs.put(k, need(definitions.get(k.processGuid()))));
-        services.metrics().stale(byKey.size() - needs.size());
+        metrics.stale(byKey.size() - needs.size());
         PlacementChecks.Admission admission = PlacementChecks.admit(needs, allocations.available());
         ops.rejectPlacements(admission.rejected());
         for (int from = 0; from < admission.accepted().size(); from += batchSize) {
@@ -69,7 +80,7 @@ final class Placements {
     private void claimAndRun(List<ActualLrpKey> keys, Map<ActualLrpKey, LrpsPlaced.Placement> placements,
             Map<String, DesiredLrpDefinition> definitions, Map<ActualLrpKey, Resources> needs) {
         Map<ActualLrpKey, ClaimRequest> claims = new LinkedHashMap<>();
-        keys.forEach(k -> claims.put(k, new ClaimRequest(InstanceOwner.of(services.ids().get().toString(), cellId),
+        keys.forEach(k -> claims.put(k, new ClaimRequest(InstanceOwner.of(ids.get().toString(), cellId),
                 placements.get(k).epoch())));
         Map<ActualLrpKey, Outcome> outcomes = ops.claim(claims);
         List<ActualLrpKey> refused = new ArrayList<>();
@@ -89,22 +100,22 @@ final class Placements {
                 refused.add(key);
             }
         }
-        services.metrics().stale(stale);
+        metrics.stale(stale);
         ops.unclaim(refused, "rejected by cell " + cellId + ": insufficient resources");
     }
 
     /** Containers a previous run of the rep left hold their resources too. */
-    void reserveAdopted(List<Container> adopted) {
+    public void reserveAdopted(List<Container> adopted) {
         if (adopted.isEmpty()) {
             return;
         }
-        Map<String, DesiredLrpDefinition> definitions = services.definitions()
-                .get(adopted.stream().map(c -> c.key().processGuid()).distinct().toList());
+        Map<String, DesiredLrpDefinition> definitions = this.definitions.get(
+                adopted.stream().map(c -> c.key().processGuid()).distinct().toList());
         adopted.stream().filter(c -> definitions.containsKey(c.key().processGuid())).forEach(
                 c -> allocations.reserve(c.instanceGuid(), need(definitions.get(c.key().processGuid()))));
     }
 
-    static Resources need(DesiredLrpDefinition definition) {
+    public static Resources need(DesiredLrpDefinition definition) {
         return new Resources(definition.memoryMb(), definition.diskMb(), 1);
     }
 }

@@ -1,13 +1,14 @@
-package io.drover.rep.agent;
+package io.drover.rep.writes;
 
+import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
-import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.ClaimRequest;
 import io.drover.model.lrp.CrashReport;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.lrp.StartedInstance;
+import io.drover.rep.cell.RepMetrics;
 import io.drover.rep.executor.Container;
 import java.util.Collection;
 import java.util.List;
@@ -20,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * rejected placements go through the process's {@link GroupCommit}, so they share transactions with the other cells'
  * writes; rejections come back as outcomes, never as exceptions.
  */
-final class Operations {
+public final class Operations {
 
     private static final Logger log = LoggerFactory.getLogger(Operations.class);
 
@@ -30,7 +31,7 @@ final class Operations {
     private final String cellId;
     private final Actor actor;
 
-    Operations(GroupCommit commits, ActualLrpLifecycle lifecycle, RepMetrics metrics, String cellId) {
+    public Operations(GroupCommit commits, ActualLrpLifecycle lifecycle, RepMetrics metrics, String cellId) {
         this.commits = commits;
         this.lifecycle = lifecycle;
         this.metrics = metrics;
@@ -38,7 +39,7 @@ final class Operations {
         this.actor = Actor.cell(cellId);
     }
 
-    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, ClaimRequest> claims) {
+    public Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, ClaimRequest> claims) {
         Map<ActualLrpKey, Outcome> outcomes = commits.claim(claims);
         int claimed = 0;
         for (var e : outcomes.entrySet()) {
@@ -55,7 +56,7 @@ final class Operations {
         return outcomes;
     }
 
-    Map<ActualLrpKey, Outcome> start(List<Container> containers) {
+    public Map<ActualLrpKey, Outcome> start(List<Container> containers) {
         List<StartedInstance> started = containers.stream().map(c -> new StartedInstance(c.key(), c.domain(),
                 InstanceOwner.of(c.instanceGuid(), cellId), c.netInfo())).toList();
         Map<ActualLrpKey, Outcome> outcomes = commits.start(started);
@@ -77,7 +78,7 @@ final class Operations {
     }
 
     /** Records the crash; a slot that is no longer this container's has nothing to record. */
-    void crash(Container c) {
+    public void crash(Container c) {
         String reason = c.reason() == null ? "crashed" : c.reason();
         Outcome outcome = commits.crash(Map.of(c.key(), new CrashReport(InstanceOwner.of(c.instanceGuid(), cellId),
                 reason))).get(c.key());
@@ -91,7 +92,7 @@ final class Operations {
         }
     }
 
-    Outcome remove(ActualLrpKey key, InstanceOwner owner, String reason) {
+    public Outcome remove(ActualLrpKey key, InstanceOwner owner, String reason) {
         Outcome outcome = commits.remove(Map.of(key, owner), reason).get(key);
         if (outcome.kind() == Outcome.Kind.CHANGED) {
             metrics.removed();
@@ -102,7 +103,7 @@ final class Operations {
     }
 
     /** This cell cannot take these placements: each is auctioned again, unless it was placed elsewhere meanwhile. */
-    void rejectPlacements(Map<ActualLrpKey, String> errors) {
+    public void rejectPlacements(Map<ActualLrpKey, String> errors) {
         if (errors.isEmpty()) {
             return;
         }
@@ -115,7 +116,7 @@ final class Operations {
         });
     }
 
-    void unclaim(Collection<ActualLrpKey> keys, String reason) {
+    public void unclaim(Collection<ActualLrpKey> keys, String reason) {
         if (keys.isEmpty()) {
             return;
         }
@@ -125,7 +126,7 @@ final class Operations {
     }
 
     /** Hands these slots over: each is auctioned again, and a running one keeps serving from its evacuating twin. */
-    void evacuate(Map<ActualLrpKey, InstanceOwner> owners) {
+    public void evacuate(Map<ActualLrpKey, InstanceOwner> owners) {
         if (owners.isEmpty()) {
             return;
         }
@@ -134,7 +135,7 @@ final class Operations {
                 cellId, outcome.kind()));
     }
 
-    void destroyed(Container c, String reason) {
+    public void destroyed(Container c, String reason) {
         metrics.destroyed();
         log.info("destroy-container process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
                 c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), reason);

@@ -1,8 +1,8 @@
-package io.drover.rep.agent;
+package io.drover.rep.writes;
 
+import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
-import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.ClaimRequest;
 import io.drover.model.lrp.CrashReport;
 import io.drover.model.lrp.InstanceOwner;
@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * while each cell keeps its serial, one-operation-per-container-at-a-time view. A failed batch fails every request in
  * it; each cell retries on its next pass, as it would have alone.
  */
-final class GroupCommit implements TaskWrites, AutoCloseable {
+public final class GroupCommit implements TaskWrites, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(GroupCommit.class);
     private static final Actor REP = Actor.service("rep");
@@ -44,7 +44,7 @@ final class GroupCommit implements TaskWrites, AutoCloseable {
     private final Thread writer;
     private volatile boolean running = true;
 
-    GroupCommit(ActualLrpLifecycle lifecycle, TaskLifecycle tasks) {
+    public GroupCommit(ActualLrpLifecycle lifecycle, TaskLifecycle tasks) {
         this.lifecycle = lifecycle;
         this.tasks = tasks;
         this.writer = new Thread(this::loop, "rep-group-commit");
@@ -52,26 +52,26 @@ final class GroupCommit implements TaskWrites, AutoCloseable {
         writer.start();
     }
 
-    Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, ClaimRequest> claims) {
+    public Map<ActualLrpKey, Outcome> claim(Map<ActualLrpKey, ClaimRequest> claims) {
         return submit(Kind.CLAIM, "", claims);
     }
 
-    Map<ActualLrpKey, Outcome> start(List<StartedInstance> started) {
+    public Map<ActualLrpKey, Outcome> start(List<StartedInstance> started) {
         Map<ActualLrpKey, StartedInstance> byKey = new LinkedHashMap<>();
         started.forEach(s -> byKey.put(s.key(), s));
         return submit(Kind.START, "", byKey);
     }
 
-    Map<ActualLrpKey, Outcome> crash(Map<ActualLrpKey, CrashReport> crashes) {
+    public Map<ActualLrpKey, Outcome> crash(Map<ActualLrpKey, CrashReport> crashes) {
         return submit(Kind.CRASH, "", crashes);
     }
 
-    Map<ActualLrpKey, Outcome> remove(Map<ActualLrpKey, InstanceOwner> owners, String reason) {
+    public Map<ActualLrpKey, Outcome> remove(Map<ActualLrpKey, InstanceOwner> owners, String reason) {
         return submit(Kind.REMOVE, reason, owners);
     }
 
     /** A cell turns placements away; they fail only while still placed on it. */
-    Map<ActualLrpKey, Outcome> reject(String cellId, Map<ActualLrpKey, String> errors) {
+    public Map<ActualLrpKey, Outcome> reject(String cellId, Map<ActualLrpKey, String> errors) {
         return submit(Kind.REJECT, cellId, errors);
     }
 

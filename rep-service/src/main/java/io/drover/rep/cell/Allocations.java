@@ -1,22 +1,20 @@
-package io.drover.rep.agent;
+package io.drover.rep.cell;
 
 import io.drover.model.cell.Resources;
-import io.drover.rep.task.CellTasks;
-import io.drover.rep.task.CellCapacity;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What a cell has promised to its containers, instances and tasks ({@link CellTasks}) alike, so a placement is checked
+ * What a cell has promised to its containers, instances and tasks alike, so a placement is checked
  * against what is really left.
  */
-final class Allocations implements CellCapacity {
+public final class Allocations implements CellCapacity {
 
     private final Resources capacity;
     private final Map<String, Resources> held = new HashMap<>();
     private Resources used = Resources.NONE;
 
-    Allocations(Resources capacity) {
+    public Allocations(Resources capacity) {
         this.capacity = capacity;
     }
 

@@ -1,0 +1,40 @@
+package io.drover.rep.presence;
+
+import io.drover.model.cell.CellPresence;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One heartbeat for every cell of this process, in one statement: a thousand simulated cells cost one write every
+ * interval, not a thousand. Each cell hears how it went (an outage is logged once per cell). It runs on a thread of its
+ * own, off the cells' passes, so a cell whose work queues up (a burst, a slow database) does not look dead for it.
+ */
+public final class HeartbeatRound implements Runnable {
+
+    private final CellPresence presence;
+    private final List<Presence> cells;
+    private final Duration ttl;
+
+    public HeartbeatRound(CellPresence presence, List<Presence> cells, Duration ttl) {
+        this.presence = presence;
+        this.cells = List.copyOf(cells);
+        this.ttl = ttl;
+    }
+
+    @Override
+    public void run() {
+        Map<Presence, CellPresence.Heartbeat> beats = new LinkedHashMap<>();
+        cells.forEach(c -> c.heartbeat().ifPresent(b -> beats.put(c, b)));
+        RuntimeException failure = null;
+        try {
+            presence.heartbeat(List.copyOf(beats.values()), ttl);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        for (Presence cell : beats.keySet()) {
+            cell.reported(failure);
+        }
+    }
+}
