@@ -1,5 +1,7 @@
 package io.drover.rep.agent;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,6 +21,7 @@ final class AgentWorker {
     private final Runnable pass;
     private final String name;
     private final AtomicInteger requests = new AtomicInteger();
+    private final Set<String> failingSteps = new HashSet<>();
 
     AgentWorker(Executor pool, Runnable pass, String name) {
         this.pool = pool;
@@ -32,6 +35,23 @@ final class AgentWorker {
                 pool.execute(this::run);
             } catch (RejectedExecutionException e) {
                 requests.set(0);
+            }
+        }
+    }
+
+    /**
+     * Runs one step of a pass; a step that fails (the database is unreachable) is logged at WARN once per outage, since a
+     * thousand cells retrying every few seconds must not drown the log, and left for the next pass.
+     */
+    void step(String step, Runnable work) {
+        try {
+            work.run();
+            failingSteps.remove(step);
+        } catch (RuntimeException e) {
+            if (failingSteps.add(step)) {
+                log.warn("cell-step-failed cell={} step={} error=\"{}\" (will retry)", name, step, e.getMessage());
+            } else {
+                log.debug("cell-step-failed cell={} step={} error=\"{}\"", name, step, e.getMessage());
             }
         }
     }

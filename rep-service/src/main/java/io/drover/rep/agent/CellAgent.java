@@ -1,6 +1,5 @@
 package io.drover.rep.agent;
 
-import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.rep.cell.Allocations;
@@ -13,16 +12,14 @@ import io.drover.rep.executor.Executor;
 import io.drover.rep.intake.Placements;
 import io.drover.rep.intake.WorkSink;
 import io.drover.rep.presence.Presence;
-import io.drover.rep.records.RecordView;
 import io.drover.rep.sync.Reconciler;
+import io.drover.rep.sync.SyncPass;
 import io.drover.rep.sync.SyncPlan;
 import io.drover.rep.task.CellTasks;
 import io.drover.rep.writes.Operations;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -51,13 +48,13 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Operations ops;
     private final Allocations allocations;
     private final Reconciler reconciler;
+    private final SyncPass syncPass;
     private final Placements placements;
     private final CellTasks tasks;
     private final AgentWorker worker;
     private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
     private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
-    private final Set<String> failingSteps = new java.util.HashSet<>();
     private final Presence presence;
     private final Drain drain;
     private volatile boolean heartbeatDue;
@@ -73,6 +70,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.ops = new Operations(services.commits(), services.lifecycle(), services.metrics(), settings.cellId());
         this.allocations = new Allocations(settings.capacity());
         this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
+        this.syncPass = new SyncPass(settings.cellId(), executor, services.records(), reconciler, services.metrics(),
+                settings.batchSize());
         this.placements = new Placements(executor, ops, allocations, services.definitions(), services.ids(),
                 services.metrics(), settings.cellId());
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
@@ -196,14 +195,14 @@ public final class CellAgent implements WorkSink, ContainerListener {
             heartbeatDue = false;
             presence.beat();
         }
-        step("container-events", this::handleContainerEvents);
-        step("stop-requests", this::handleStopRequests);
-        step("placements", this::handlePlacements);
-        step("tasks", () -> tasks.pass(isEvacuating()));
+        worker.step("container-events", this::handleContainerEvents);
+        worker.step("stop-requests", this::handleStopRequests);
+        worker.step("placements", this::handlePlacements);
+        worker.step("tasks", () -> tasks.pass(isEvacuating()));
         if (syncDue) {
             syncDue = false;
-            step("sync", this::sync);
-            step("task-sync", () -> tasks.sync(drain.mode() == SyncPlan.Mode.DEADLINE_PASSED));
+            worker.step("sync", this::sync);
+            worker.step("task-sync", () -> tasks.sync(drain.mode() == SyncPlan.Mode.DEADLINE_PASSED));
             scheduleSync();
         }
         if (isEvacuating()) {
@@ -248,23 +247,12 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     private void sync() {
-        long started = System.nanoTime();
         SyncPlan.Mode mode = drain.mode();
         if (mode != SyncPlan.Mode.NORMAL) {
             presence.announceEvacuation();
         }
-        List<Container> containers = executor.containers();
-        Map<ActualLrpKey, RecordView> records = new HashMap<>();
-        services.records().ownedBy(cellId()).forEach(r -> records.put(r.key(), r));
-        List<ActualLrpKey> others = containers.stream().map(Container::key).filter(k -> !records.containsKey(k))
-                .distinct().toList();
-        records.putAll(services.records().byKeys(others));
-        Map<ActualLrpKey, RecordView> twins = new HashMap<>();
-        services.records().evacuatingOn(cellId()).forEach(t -> twins.put(t.key(), t));
-        reconciler.apply(SyncPlan.plan(cellId(), containers, records, twins, reconciler.busy(), mode),
-                settings.batchSize());
+        syncPass.run(mode);
         drain.synced(mode);
-        services.metrics().sync(Duration.ofNanos(System.nanoTime() - started));
     }
 
     private void finishEvacuationIfDone() {
@@ -297,20 +285,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
             syncDue = true;
             worker.wake();
         }, Math.max(1, delayMs), TimeUnit.MILLISECONDS);
-    }
-
-    private void step(String name, Runnable work) {
-        try {
-            work.run();
-            failingSteps.remove(name);
-        } catch (RuntimeException e) {
-            // Once per outage at WARN: a thousand cells retrying every few seconds must not drown the log.
-            if (failingSteps.add(name)) {
-                log.warn("cell-step-failed cell={} step={} error=\"{}\" (will retry)", cellId(), name, e.getMessage());
-            } else {
-                log.debug("cell-step-failed cell={} step={} error=\"{}\"", cellId(), name, e.getMessage());
-            }
-        }
     }
 
     private static void cancel(ScheduledFuture<?> timer) {
