@@ -14,7 +14,6 @@ import io.drover.rep.intake.WorkSink;
 import io.drover.rep.presence.Presence;
 import io.drover.rep.sync.Reconciler;
 import io.drover.rep.sync.SyncPass;
-import io.drover.rep.sync.SyncPlan;
 import io.drover.rep.task.CellTasks;
 import io.drover.rep.writes.Operations;
 import java.time.Duration;
@@ -202,7 +201,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
         if (syncDue) {
             syncDue = false;
             worker.step("sync", this::sync);
-            worker.step("task-sync", () -> tasks.sync(drain.mode() == SyncPlan.Mode.DEADLINE_PASSED));
+            worker.step("task-sync", () -> tasks.sync(drain.mode() == Drain.Mode.DEADLINE_PASSED));
             scheduleSync();
         }
         if (isEvacuating()) {
@@ -247,8 +246,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     private void sync() {
-        SyncPlan.Mode mode = drain.mode();
-        if (mode != SyncPlan.Mode.NORMAL) {
+        Drain.Mode mode = drain.mode();
+        if (mode != Drain.Mode.NORMAL) {
             presence.announceEvacuation();
         }
         syncPass.run(mode);

@@ -1,6 +1,5 @@
 package io.drover.rep.evacuation;
 
-import io.drover.rep.sync.SyncPlan;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +10,11 @@ import java.util.concurrent.CompletableFuture;
  * run in drain mode and no container is left.
  */
 public final class Drain {
+
+    /** How the cell stands: taking work, draining, or draining past its deadline. */
+    public enum Mode {
+        NORMAL, EVACUATING, DEADLINE_PASSED
+    }
 
     private final Clock clock;
     private final Duration allowed;
@@ -40,16 +44,16 @@ public final class Drain {
         return deadline;
     }
 
-    public SyncPlan.Mode mode() {
+    public Mode mode() {
         Instant d = deadline;
         if (d == null) {
-            return SyncPlan.Mode.NORMAL;
+            return Mode.NORMAL;
         }
-        return clock.instant().isBefore(d) ? SyncPlan.Mode.EVACUATING : SyncPlan.Mode.DEADLINE_PASSED;
+        return clock.instant().isBefore(d) ? Mode.EVACUATING : Mode.DEADLINE_PASSED;
     }
 
-    public void synced(SyncPlan.Mode mode) {
-        synced = mode != SyncPlan.Mode.NORMAL;
+    public void synced(Mode mode) {
+        synced = mode != Mode.NORMAL;
     }
 
     public boolean readyToFinish(int containersLeft) {

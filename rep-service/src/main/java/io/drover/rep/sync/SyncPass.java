@@ -2,6 +2,7 @@ package io.drover.rep.sync;
 
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.rep.cell.RepMetrics;
+import io.drover.rep.evacuation.Drain;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.records.CellRecords;
@@ -34,7 +35,7 @@ public final class SyncPass {
         this.batchSize = batchSize;
     }
 
-    public void run(SyncPlan.Mode mode) {
+    public void run(Drain.Mode mode) {
         long started = System.nanoTime();
         List<Container> containers = executor.containers();
         Map<ActualLrpKey, RecordView> owned = new HashMap<>();

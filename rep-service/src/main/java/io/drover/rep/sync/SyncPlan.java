@@ -3,6 +3,7 @@ package io.drover.rep.sync;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.InstanceOwner;
+import io.drover.rep.evacuation.Drain;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.records.RecordView;
@@ -26,11 +27,6 @@ import java.util.Set;
  */
 public final class SyncPlan {
 
-    /** How the cell stands: taking work, draining, or draining past its deadline. */
-    public enum Mode {
-        NORMAL, EVACUATING, DEADLINE_PASSED
-    }
-
     private SyncPlan() {
     }
 
@@ -39,7 +35,7 @@ public final class SyncPlan {
      * @param twins the evacuating twins this cell holds, by slot
      */
     public static List<SyncAction> plan(String cellId, Collection<Container> containers,
-            Map<ActualLrpKey, RecordView> records, Map<ActualLrpKey, RecordView> twins, Set<String> busy, Mode mode) {
+            Map<ActualLrpKey, RecordView> records, Map<ActualLrpKey, RecordView> twins, Set<String> busy, Drain.Mode mode) {
         List<SyncAction> actions = new ArrayList<>();
         Set<String> present = new HashSet<>();
         for (Container c : containers) {
@@ -60,7 +56,7 @@ public final class SyncPlan {
             }
             if (!present.contains(r.instanceGuid())) {
                 actions.add(new SyncAction.Remove(r.key(), r.owner(), null, "no container for record"));
-            } else if (mode != Mode.NORMAL && r.stopRequested() == null) {
+            } else if (mode != Drain.Mode.NORMAL && r.stopRequested() == null) {
                 actions.add(new SyncAction.Evacuate(r.key(), r.owner()));
             }
         }
@@ -72,20 +68,20 @@ public final class SyncPlan {
         return actions;
     }
 
-    private static SyncAction forContainer(String cellId, Container c, RecordView r, boolean twinHeld, Mode mode) {
+    private static SyncAction forContainer(String cellId, Container c, RecordView r, boolean twinHeld, Drain.Mode mode) {
         if (c.state() == ContainerState.CRASHED) {
             return new SyncAction.Crash(c);
         }
         if (c.state() == ContainerState.STOPPED) {
             return new SyncAction.Remove(c.key(), InstanceOwner.of(c.instanceGuid(), cellId), c, "container stopped");
         }
-        if (mode == Mode.DEADLINE_PASSED) {
+        if (mode == Drain.Mode.DEADLINE_PASSED) {
             return new SyncAction.Destroy(c, "evacuation deadline passed");
         }
         if (r != null && r.stopRequested() != null && r.isOwnedBy(c.instanceGuid(), cellId)) {
             return new SyncAction.Stop(c, r.stopRequested());
         }
-        if (mode == Mode.EVACUATING) {
+        if (mode == Drain.Mode.EVACUATING) {
             return evacuating(cellId, c, r, twinHeld);
         }
         if (r != null && r.isOwned() && !r.isOwnedBy(c.instanceGuid(), cellId)) {

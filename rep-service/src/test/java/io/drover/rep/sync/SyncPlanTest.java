@@ -4,14 +4,15 @@ import static io.drover.model.lrp.ActualLrpState.CLAIMED;
 import static io.drover.model.lrp.ActualLrpState.CRASHED;
 import static io.drover.model.lrp.ActualLrpState.RUNNING;
 import static io.drover.model.lrp.ActualLrpState.UNCLAIMED;
-import static io.drover.rep.sync.SyncPlan.Mode.DEADLINE_PASSED;
-import static io.drover.rep.sync.SyncPlan.Mode.EVACUATING;
-import static io.drover.rep.sync.SyncPlan.Mode.NORMAL;
+import static io.drover.rep.evacuation.Drain.Mode.DEADLINE_PASSED;
+import static io.drover.rep.evacuation.Drain.Mode.EVACUATING;
+import static io.drover.rep.evacuation.Drain.Mode.NORMAL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.NetInfo;
+import io.drover.rep.evacuation.Drain;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.records.RecordView;
@@ -85,7 +86,7 @@ class SyncPlanTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void decides(String name, ContainerState container, RecordView record, SyncPlan.Mode mode,
+    void decides(String name, ContainerState container, RecordView record, Drain.Mode mode,
             Class<? extends SyncAction> expected) {
         List<Container> containers = container == null ? List.of() : List.of(container("g1", container));
         Map<ActualLrpKey, RecordView> records = new HashMap<>();
