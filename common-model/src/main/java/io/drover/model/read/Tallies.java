@@ -1,0 +1,140 @@
+package io.drover.model.read;
+
+import io.drover.model.lrp.ActualLrpState;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+
+/**
+ * Counts for people looking at the cluster (the dashboard): instances by state (of everything, of one domain, of a
+ * page of processes, per cell), a bounded sample of the instances on each cell, lifecycle events in a window and tasks
+ * by state. Each is one aggregate query whose answer is as small as its grouping, whatever the number of instances.
+ */
+public class Tallies {
+
+    private final JdbcTemplate jdbc;
+
+    public Tallies(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Instances by state, of one domain or of all when {@code domain} is null; every state present, zero or not. */
+    public Map<ActualLrpState, Long> instancesByState(String domain) {
+        Map<ActualLrpState, Long> counts = zeroes();
+        String sql = "SELECT state, count(*) FROM actual_lrps" + (domain == null ? "" : " WHERE domain = ?")
+                + " GROUP BY state";
+        RowCallbackHandler add = rs -> counts.put(ActualLrpState.valueOf(rs.getString(1)), rs.getLong(2));
+        if (domain == null) {
+            jdbc.query(sql, add);
+        } else {
+            jdbc.query(sql, add, domain);
+        }
+        return counts;
+    }
+
+    /** For each of {@code processGuids} that has instances: its counts by state and one of its placement errors. */
+    public Map<String, ProcessTally> byProcess(Collection<String> processGuids) {
+        Map<String, ProcessTally> tallies = new HashMap<>();
+        if (processGuids.isEmpty()) {
+            return tallies;
+        }
+        jdbc.query(con -> {
+            var ps = con.prepareStatement("SELECT process_guid, state, count(*), max(placement_error) FROM actual_lrps "
+                    + "WHERE process_guid = ANY (?) GROUP BY process_guid, state");
+            ps.setArray(1, con.createArrayOf("varchar", processGuids.toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> tallies.computeIfAbsent(rs.getString(1), g -> new ProcessTally(zeroes(),
+                new String[1])).add(ActualLrpState.valueOf(rs.getString(2)), rs.getLong(3), rs.getString(4)));
+        return tallies;
+    }
+
+    /**
+     * For each cell that carries instances ({@code cell_id}, or {@code placed_cell_id} in flight): its counts by state
+     * and at most {@code sample} of its instances in key order, so a cell of thousands draws in bounded size.
+     */
+    public Map<String, CellTally> byCell(int sample) {
+        Map<String, CellTally> cells = new LinkedHashMap<>();
+        jdbc.query("""
+                SELECT cell, process_guid, instance_index, state, n FROM (
+                    SELECT coalesce(cell_id, placed_cell_id) AS cell, process_guid, instance_index, state,
+                           row_number() OVER (PARTITION BY coalesce(cell_id, placed_cell_id)
+                                              ORDER BY process_guid, instance_index) AS n
+                    FROM actual_lrps WHERE cell_id IS NOT NULL OR placed_cell_id IS NOT NULL) AS on_cells
+                WHERE n <= ? ORDER BY cell, n""", (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1),
+                c -> new CellTally(zeroes(), new ArrayList<>())).sample().add(new InstanceMark(rs.getString(2),
+                rs.getInt(3), ActualLrpState.valueOf(rs.getString(4)))), sample);
+        jdbc.query("SELECT coalesce(cell_id, placed_cell_id), state, count(*) FROM actual_lrps WHERE cell_id IS NOT "
+                + "NULL OR placed_cell_id IS NOT NULL GROUP BY 1, 2", (RowCallbackHandler) rs -> cells.computeIfAbsent(
+                rs.getString(1), c -> new CellTally(zeroes(), new ArrayList<>())).byState()
+                .put(ActualLrpState.valueOf(rs.getString(2)), rs.getLong(3)));
+        return cells;
+    }
+
+    /** Lifecycle events recorded after {@code since} (the events table is indexed by time). */
+    public long eventsSince(Instant since) {
+        return jdbc.queryForObject("SELECT count(*) FROM lrp_events WHERE at > ?", Long.class, Timestamp.from(since));
+    }
+
+    /** Tasks by state name (PENDING, RUNNING, COMPLETED, RESOLVING), only the states present. */
+    public Map<String, Long> tasksByState() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        jdbc.query("SELECT state, count(*) FROM tasks GROUP BY state ORDER BY state",
+                (RowCallbackHandler) rs -> counts.put(rs.getString(1), rs.getLong(2)));
+        return counts;
+    }
+
+    /** Zero instances of every state. */
+    public static Map<ActualLrpState, Long> noInstances() {
+        return zeroes();
+    }
+
+    private static Map<ActualLrpState, Long> zeroes() {
+        Map<ActualLrpState, Long> counts = new EnumMap<>(ActualLrpState.class);
+        for (ActualLrpState state : ActualLrpState.values()) {
+            counts.put(state, 0L);
+        }
+        return counts;
+    }
+
+    /** One process's instances by state, and one of its placement errors (null when none). */
+    public record ProcessTally(Map<ActualLrpState, Long> byState, String[] error) {
+
+        void add(ActualLrpState state, long count, String placementError) {
+            byState.put(state, count);
+            if (placementError != null && !placementError.isEmpty()) {
+                error[0] = placementError;
+            }
+        }
+
+        /** A placement error of one of its instances, or null. */
+        public String placementError() {
+            return error[0];
+        }
+
+        /** Its instances, every state. */
+        public long total() {
+            return byState.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /** One cell's instances by state and a sample of them. */
+    public record CellTally(Map<ActualLrpState, Long> byState, List<InstanceMark> sample) {
+
+        /** Its instances, every state. */
+        public long total() {
+            return byState.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /** One instance on a cell, as the topology draws it. */
+    public record InstanceMark(String processGuid, int index, ActualLrpState state) {
+    }
+}
