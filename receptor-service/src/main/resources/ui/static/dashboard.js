@@ -95,7 +95,8 @@
     var parts = [new Date().toLocaleTimeString(), name, (s.process_guid || s.task_guid || '?')
       + (s.index !== undefined ? '/' + s.index : '')];
     if (after.state) {
-      parts.push(after.state + (after.cell_id ? ' on ' + after.cell_id : ''));
+      var removed = name.lastIndexOf('_removed') === name.length - '_removed'.length;
+      parts.push((removed ? 'was ' : '') + after.state + (after.cell_id ? ' on ' + after.cell_id : ''));
     }
     if (name === 'actual_lrp_crashed' && after.crash_reason) {
       parts.push('crash ' + after.crash_count + ': ' + after.crash_reason);

@@ -57,24 +57,39 @@ public class Tallies {
     }
 
     /**
-     * For each cell that carries instances ({@code cell_id}, or {@code placed_cell_id} in flight): its counts by state
-     * and at most {@code sample} of its instances in key order, so a cell of thousands draws in bounded size.
+     * For each of {@code cellIds} that carries instances ({@code cell_id}, or {@code placed_cell_id} in flight): its
+     * counts by state and at most {@code sample} of its instances in key order, so a cell of thousands draws in bounded
+     * size. Only the cells asked for are read (a page of cards), each sample through the cell indexes.
      */
-    public Map<String, CellTally> byCell(int sample) {
+    public Map<String, CellTally> byCell(Collection<String> cellIds, int sample) {
         Map<String, CellTally> cells = new LinkedHashMap<>();
-        jdbc.query("""
-                SELECT cell, process_guid, instance_index, state, n FROM (
-                    SELECT coalesce(cell_id, placed_cell_id) AS cell, process_guid, instance_index, state,
-                           row_number() OVER (PARTITION BY coalesce(cell_id, placed_cell_id)
-                                              ORDER BY process_guid, instance_index) AS n
-                    FROM actual_lrps WHERE cell_id IS NOT NULL OR placed_cell_id IS NOT NULL) AS on_cells
-                WHERE n <= ? ORDER BY cell, n""", (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1),
-                c -> new CellTally(zeroes(), new ArrayList<>())).sample().add(new InstanceMark(rs.getString(2),
-                rs.getInt(3), ActualLrpState.valueOf(rs.getString(4)))), sample);
-        jdbc.query("SELECT coalesce(cell_id, placed_cell_id), state, count(*) FROM actual_lrps WHERE cell_id IS NOT "
-                + "NULL OR placed_cell_id IS NOT NULL GROUP BY 1, 2", (RowCallbackHandler) rs -> cells.computeIfAbsent(
-                rs.getString(1), c -> new CellTally(zeroes(), new ArrayList<>())).byState()
-                .put(ActualLrpState.valueOf(rs.getString(2)), rs.getLong(3)));
+        if (cellIds.isEmpty()) {
+            return cells;
+        }
+        Object[] ids = cellIds.toArray();
+        jdbc.query(con -> {
+            var ps = con.prepareStatement("""
+                    SELECT c.cell, a.process_guid, a.instance_index, a.state
+                    FROM unnest(?::varchar[]) AS c(cell) CROSS JOIN LATERAL (
+                        SELECT process_guid, instance_index, state FROM (
+                            SELECT process_guid, instance_index, state FROM actual_lrps WHERE cell_id = c.cell
+                            UNION ALL
+                            SELECT process_guid, instance_index, state FROM actual_lrps WHERE placed_cell_id = c.cell
+                        ) AS on_cell ORDER BY process_guid, instance_index LIMIT ?) AS a""");
+            ps.setArray(1, con.createArrayOf("varchar", ids));
+            ps.setInt(2, sample);
+            return ps;
+        }, (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1), c -> new CellTally(zeroes(),
+                new ArrayList<>())).sample().add(new InstanceMark(rs.getString(2), rs.getInt(3),
+                ActualLrpState.valueOf(rs.getString(4)))));
+        jdbc.query(con -> {
+            var ps = con.prepareStatement("SELECT coalesce(cell_id, placed_cell_id), state, count(*) FROM actual_lrps "
+                    + "WHERE cell_id = ANY (?) OR placed_cell_id = ANY (?) GROUP BY 1, 2");
+            ps.setArray(1, con.createArrayOf("varchar", ids));
+            ps.setArray(2, con.createArrayOf("varchar", ids));
+            return ps;
+        }, (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1), c -> new CellTally(zeroes(),
+                new ArrayList<>())).byState().put(ActualLrpState.valueOf(rs.getString(2)), rs.getLong(3)));
         return cells;
     }
 

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /** One cell as its card shows it: where it is, how full it is (percent of each resource) and what it carries. */
 public record CellCard(String cellId, String zone, String address, String state, String heartbeatAgo, List<Bar> bars,
-        Map<ActualLrpState, Long> byState, long instances, List<Tallies.InstanceMark> sample) {
+        Map<ActualLrpState, Long> byState, long instances, List<Mark> sample) {
 
     static CellCard of(Cell cell, Resources used, Tallies.CellTally carried, Instant now) {
         Resources capacity = cell.capacity();
@@ -18,12 +18,23 @@ public record CellCard(String cellId, String zone, String address, String state,
                 Display.ago(cell.heartbeatAt(), now), List.of(new Bar("memory", used.memoryMb(), capacity.memoryMb(),
                         "MB"), new Bar("disk", used.diskMb(), capacity.diskMb(), "MB"),
                         new Bar("containers", used.containers(), capacity.containers(), "")),
-                carried.byState(), carried.total(), carried.sample());
+                carried.byState(), carried.total(), carried.sample().stream().map(Mark::of).toList());
     }
 
     /** The instances the card does not draw. */
     public long undrawn() {
         return Math.max(0, instances - sample.size());
+    }
+
+    /**
+     * One instance drawn on the card, its class and title made here: a card page draws about a thousand of them, and a
+     * template expression concatenating strings for each costs more than the rest of the page.
+     */
+    public record Mark(String css, String title) {
+
+        static Mark of(Tallies.InstanceMark mark) {
+            return new Mark("i s-" + mark.state(), mark.processGuid() + "/" + mark.index() + " " + mark.state());
+        }
     }
 
     /** One resource's use: {@code used} of {@code capacity} in {@code unit}. */

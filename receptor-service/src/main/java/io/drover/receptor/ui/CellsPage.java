@@ -19,13 +19,13 @@ import org.springframework.web.bind.annotation.RequestParam;
 /**
  * {@code /ui/cells}: the topology, one card per live cell with its use of memory, disk and containers and its
  * instances coloured by state. A card draws at most {@link #SAMPLE} instances and the page at most {@link #PER_PAGE}
- * cards, so a cluster of 100,000 instances draws a few thousand marks, never 100,000.
+ * cards, so a cluster of 100,000 instances draws about a thousand marks, never 100,000; only the cells shown are counted.
  */
 @Controller
 class CellsPage {
 
-    static final int SAMPLE = 64;
-    static final int PER_PAGE = 48;
+    static final int SAMPLE = 48;
+    static final int PER_PAGE = 24;
 
     private final LiveCells cells;
     private final CellLoads loads;
@@ -45,10 +45,11 @@ class CellsPage {
         int start = UiParams.index("from", from);
         List<Cell> live = cells.cells();
         Map<String, Resources> used = loads.used();
-        Map<String, Tallies.CellTally> carried = tallies.byCell(SAMPLE);
+        List<Cell> shown = live.subList(Math.min(start, live.size()), Math.min(start + PER_PAGE, live.size()));
+        Map<String, Tallies.CellTally> carried = tallies.byCell(shown.stream().map(Cell::cellId).toList(), SAMPLE);
         Instant now = clock.instant();
         List<CellCard> cards = new ArrayList<>();
-        for (Cell cell : live.subList(Math.min(start, live.size()), Math.min(start + PER_PAGE, live.size()))) {
+        for (Cell cell : shown) {
             cards.add(CellCard.of(cell, used.getOrDefault(cell.cellId(), Resources.NONE),
                     carried.getOrDefault(cell.cellId(), new Tallies.CellTally(Map.of(), List.of())), now));
         }

@@ -6,12 +6,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One instance's row on the LRP page: index, state, cell, address with its host ports, since, crashes and why. */
-public record InstanceLine(int index, String state, String cellId, String address, String since, int crashCount,
+/** One instance's row on the LRP page: index, state (and the instance guid, so a restart shows), cell, address with its host ports, since, crashes and why. */
+public record InstanceLine(int index, String state, String instanceGuid, String cellId, String address, String since, int crashCount,
         String crashReason, String placementError, boolean evacuating) {
 
     static InstanceLine of(ActualLrpRow row, Instant now) {
-        return new InstanceLine(row.index(), row.state().name(), row.cellId(), address(row),
+        return new InstanceLine(row.index(), row.state().name(), row.instanceGuid(), row.cellId(), address(row),
                 Display.ago(Instant.ofEpochMilli(row.sinceMillis()), now) + " ago", row.crashCount(),
                 row.crashReason(), row.placementError(), row.evacuating());
     }

@@ -131,6 +131,7 @@ class DashboardIT {
                 .andExpect(content().string(containsString("data-cell=\"" + cell + "\"")))
                 .andExpect(content().string(containsString("memory: 256 of 1,024 MB (25%)")))
                 .andExpect(content().string(containsString("title=\"" + lrp + "/1 CLAIMED\"")))
+                .andExpect(content().string(containsString("CLAIMED 1")))
                 .andExpect(content().string(containsString("title=\"" + lrp + "/0 UNCLAIMED\"")));
     }
 
@@ -162,8 +163,9 @@ class DashboardIT {
                 .andExpect(status().isCreated());
     }
 
+    /** A live cell whose id sorts before the other tests' (the cells page shows the first cards by cell_id). */
     private String cell() {
-        String cell = guid("cell");
+        String cell = guid("0-cell");
         presence.heartbeat(new CellRegistration(cell, "z1", "10.0.0.9", new Resources(1024, 2048, 10),
                 List.of("preloaded:host"), List.of("blue"), List.of(), CellIsolation.SAMPLING), Duration.ofSeconds(60));
         return cell;
