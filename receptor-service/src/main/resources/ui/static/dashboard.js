@@ -137,6 +137,7 @@
   var paused = false;
 
   function connect() {
+    say('Connecting to the event stream…');
     var source = new EventSource(api('/v1/events'), { withCredentials: true });
     source.onopen = function () {
       say('Live: updates as the cluster changes');

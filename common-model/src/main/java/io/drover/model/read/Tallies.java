@@ -42,17 +42,26 @@ public class Tallies {
 
     /** For each of {@code processGuids} that has instances: its counts by state and one of its placement errors. */
     public Map<String, ProcessTally> byProcess(Collection<String> processGuids) {
-        Map<String, ProcessTally> tallies = new HashMap<>();
+        Map<String, Map<ActualLrpState, Long>> counts = new HashMap<>();
+        Map<String, String> errors = new HashMap<>();
         if (processGuids.isEmpty()) {
-            return tallies;
+            return Map.of();
         }
         jdbc.query(con -> {
             var ps = con.prepareStatement("SELECT process_guid, state, count(*), max(placement_error) FROM actual_lrps "
                     + "WHERE process_guid = ANY (?) GROUP BY process_guid, state");
             ps.setArray(1, con.createArrayOf("varchar", processGuids.toArray()));
             return ps;
-        }, (RowCallbackHandler) rs -> tallies.computeIfAbsent(rs.getString(1), g -> new ProcessTally(zeroes(),
-                new String[1])).add(ActualLrpState.valueOf(rs.getString(2)), rs.getLong(3), rs.getString(4)));
+        }, (RowCallbackHandler) rs -> {
+            counts.computeIfAbsent(rs.getString(1), g -> zeroes()).put(ActualLrpState.valueOf(rs.getString(2)),
+                    rs.getLong(3));
+            String error = rs.getString(4);
+            if (error != null && !error.isEmpty()) {
+                errors.put(rs.getString(1), error);
+            }
+        });
+        Map<String, ProcessTally> tallies = new HashMap<>();
+        counts.forEach((guid, byState) -> tallies.put(guid, new ProcessTally(byState, errors.get(guid))));
         return tallies;
     }
 
@@ -120,24 +129,7 @@ public class Tallies {
     }
 
     /** One process's instances by state, and one of its placement errors (null when none). */
-    public record ProcessTally(Map<ActualLrpState, Long> byState, String[] error) {
-
-        void add(ActualLrpState state, long count, String placementError) {
-            byState.put(state, count);
-            if (placementError != null && !placementError.isEmpty()) {
-                error[0] = placementError;
-            }
-        }
-
-        /** A placement error of one of its instances, or null. */
-        public String placementError() {
-            return error[0];
-        }
-
-        /** Its instances, every state. */
-        public long total() {
-            return byState.values().stream().mapToLong(Long::longValue).sum();
-        }
+    public record ProcessTally(Map<ActualLrpState, Long> byState, String placementError) {
     }
 
     /** One cell's instances by state and a sample of them. */
