@@ -20,6 +20,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
@@ -30,9 +31,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The dashboard in a real headless Chromium against the real local cluster (two process cells): log in with the
- * API's credentials, watch instances desired through the API turn RUNNING without a reload, scale from the page, see
- * a crash appear, restart an instance, follow its log, and keep a screenshot of every page in
- * {@code target/dashboard-screenshots}. The tests share one cluster and one browser and run in order, as a user would.
+ * API's credentials (and reach the content from the keyboard), watch instances desired through the API turn RUNNING
+ * without a reload, scale from the page, see a crash appear, restart an instance, follow its log, and keep a
+ * screenshot of every page in {@code target/dashboard-screenshots}. The tests share one cluster and one browser and
+ * run in order, as a user would.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -83,6 +85,11 @@ class DashboardBrowserIT {
         browser.get(url.getScheme() + "://ui:ui-secret@" + url.getAuthority() + "/ui");
         waitFor(b -> text(By.id("tile-cells")).equals("2"));
         waitFor(b -> text(By.id("live-status")).startsWith("Live"));
+
+        browser.findElement(By.tagName("body")).sendKeys(Keys.TAB); // the keyboard's first stop skips to the content
+        WebElement first = browser.switchTo().activeElement();
+        assertThat(first.getText()).isEqualTo("Skip to content");
+        assertThat(first.getLocation().getX()).as("shown once focused").isNotNegative();
     }
 
     @Test
