@@ -156,6 +156,11 @@ class DashboardIT {
         mvc.perform(authed(get("/ui/lrps").param("domain", "a\u0000b"))).andExpect(status().isBadRequest());
         mvc.perform(authed(get("/ui/lrps").param("search", "x".repeat(300)))).andExpect(status().isBadRequest());
         mvc.perform(authed(get("/ui/tasks").param("after", "\u0007"))).andExpect(status().isBadRequest());
+        for (String accept : List.of("application/json", "image/png", "text/html;q=abc", "*/*")) {
+            int answered = mvc.perform(authed(get("/ui")).header("Accept", accept)).andReturn().getResponse()
+                    .getStatus();
+            assertThat(answered).as("GET /ui with Accept: " + accept).isLessThan(500);
+        }
     }
 
     private void desire(String processGuid, String domain, int instances) throws Exception {
