@@ -74,7 +74,7 @@ public class TaskReads {
                 args.toArray());
     }
 
-    /** Up to {@code limit} tasks in task_guid order, after {@code afterGuid} (from the start when null): a keyset page. */
+    /** Up to {@code limit} tasks in task_guid order after {@code afterGuid} (from the start when null). */
     public List<TaskSnapshot> page(String afterGuid, int limit) {
         if (afterGuid == null) {
             return jdbc.query(SELECT + "ORDER BY t.task_guid LIMIT ?", (rs, i) -> TaskStore.map(rs).snapshot(), limit);

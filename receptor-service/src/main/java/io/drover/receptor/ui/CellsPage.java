@@ -19,7 +19,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 /**
  * {@code /ui/cells}: the topology, one card per live cell with its use of memory, disk and containers and its
  * instances coloured by state. A card draws at most {@link #SAMPLE} instances and the page at most {@link #PER_PAGE}
- * cards, so a cluster of 100,000 instances draws about a thousand marks, never 100,000; only the cells shown are counted.
+ * cards, so a cluster of 100,000 instances draws about a thousand marks, never 100,000; only the cells shown are
+ * counted.
  */
 @Controller
 class CellsPage {

@@ -17,7 +17,7 @@ final class Display {
         return (int) Math.min(100, Math.round(used * 100.0 / capacity));
     }
 
-    /** How long ago {@code then} was, as a person reads it at a glance: "4s", "12m", "3h", "2d" ("0s" for the future). */
+    /** How long ago {@code then} was, read at a glance: "4s", "12m", "3h", "2d" ("0s" for the future). */
     static String ago(Instant then, Instant now) {
         long seconds = Math.max(0, Duration.between(then, now).toSeconds());
         if (seconds < 60) {

@@ -6,9 +6,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One instance's row on the LRP page: index, state (and the instance guid, so a restart shows), cell, address with its host ports, since, crashes and why. */
-public record InstanceLine(int index, String state, String instanceGuid, String cellId, String address, String since, int crashCount,
-        String crashReason, String placementError, boolean evacuating) {
+/**
+ * One instance's row on the LRP page: index, state (and the instance guid, so a restart shows), cell, address with its
+ * host ports, since, crashes and why.
+ */
+public record InstanceLine(int index, String state, String instanceGuid, String cellId, String address, String since,
+        int crashCount, String crashReason, String placementError, boolean evacuating) {
 
     static InstanceLine of(ActualLrpRow row, Instant now) {
         return new InstanceLine(row.index(), row.state().name(), row.instanceGuid(), row.cellId(), address(row),

@@ -71,7 +71,11 @@ class LrpPage {
         return Fragments.view("ui/lrp", fragment);
     }
 
-    /** Instances from index {@code start}, one more than a page: the slot's record (or its serving twin) for each. */
+    /**
+     * Instances from index {@code start}, one more than a page, in index order: index 0 by its key (there is no keyset
+     * position before it), the rest as a keyset page of the read model. Evacuating twins (SPEC 8.5) are not listed,
+     * except that index 0 shows the record that serves it.
+     */
     private List<InstanceLine> instances(String processGuid, int start) {
         List<ActualLrpRow> rows = new ArrayList<>();
         if (start == 0) {

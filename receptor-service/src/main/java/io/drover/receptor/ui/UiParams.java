@@ -21,7 +21,8 @@ final class UiParams {
             return null;
         }
         if (!PRINTABLE.matcher(value).matches()) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "bad " + name + ": at most 256 printable characters");
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+                    "bad " + name + ": at most 256 printable characters");
         }
         return value.trim();
     }
