@@ -7,6 +7,7 @@ import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
+import io.drover.model.read.Tallies;
 import io.drover.model.messaging.RelayedRows;
 import java.time.Clock;
 import javax.sql.DataSource;
@@ -47,6 +48,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     CellLoads cellLoads(JdbcTemplate jdbc) {
         return new CellLoads(jdbc);
+    }
+
+    @Bean
+    Tallies tallies(JdbcTemplate jdbc) {
+        return new Tallies(jdbc);
     }
 
     @Bean

@@ -74,6 +74,15 @@ public class TaskReads {
                 args.toArray());
     }
 
+    /** Up to {@code limit} tasks in task_guid order after {@code afterGuid} (from the start when null). */
+    public List<TaskSnapshot> page(String afterGuid, int limit) {
+        if (afterGuid == null) {
+            return jdbc.query(SELECT + "ORDER BY t.task_guid LIMIT ?", (rs, i) -> TaskStore.map(rs).snapshot(), limit);
+        }
+        return jdbc.query(SELECT + "WHERE t.task_guid > ? ORDER BY t.task_guid LIMIT ?",
+                (rs, i) -> TaskStore.map(rs).snapshot(), afterGuid, limit);
+    }
+
     /** Of these tasks, those an auction may place: PENDING with no placement in flight, with what they need. */
     public List<Placeable> placeable(Collection<String> guids) {
         List<Placeable> work = new ArrayList<>();

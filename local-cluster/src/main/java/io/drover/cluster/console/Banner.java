@@ -20,6 +20,7 @@ public final class Banner {
                   Drover is up (%d s).
 
                     receptor  %s   (Swagger UI: %s/swagger-ui.html)
+                    dashboard %s/ui   (log in with the user and password below)
                     user      %s
                     password  %s
                     kafka     %s
@@ -32,6 +33,6 @@ public final class Banner {
 
                   Cluster events follow here; Ctrl-C stops everything.
 
-                """, seconds, url, url, user, password, kafka, source, source, source, env);
+                """, seconds, url, url, url, user, password, kafka, source, source, source, env);
     }
 }

@@ -1,0 +1,50 @@
+package io.drover.receptor.ui;
+
+import io.drover.model.cell.Cell;
+import io.drover.model.cell.CellState;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.read.LiveCells;
+import io.drover.model.read.Tallies;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/** {@code /ui}: the cluster in a few numbers, each one aggregate query, whatever the number of instances. */
+@Controller
+class OverviewPage {
+
+    static final Duration EVENT_WINDOW = Duration.ofMinutes(1);
+
+    private final Tallies tallies;
+    private final LiveCells cells;
+    private final DesiredLrpRows desired;
+    private final Clock clock;
+
+    OverviewPage(Tallies tallies, LiveCells cells, DesiredLrpRows desired, Clock clock) {
+        this.tallies = tallies;
+        this.cells = cells;
+        this.desired = desired;
+        this.clock = clock;
+    }
+
+    @GetMapping({ "/ui", "/ui/" })
+    String overview(@RequestParam(required = false) String fragment, Model model) {
+        Map<ActualLrpState, Long> instances = tallies.instancesByState(null);
+        List<Cell> live = cells.cells();
+        model.addAttribute("page", "overview");
+        model.addAttribute("cells", live.size());
+        model.addAttribute("evacuatingCells", live.stream().filter(c -> c.state() == CellState.EVACUATING).count());
+        model.addAttribute("lrps", desired.fingerprint(null).rows());
+        model.addAttribute("instances", instances);
+        model.addAttribute("instanceTotal", instances.values().stream().mapToLong(Long::longValue).sum());
+        model.addAttribute("eventsPerMinute", tallies.eventsSince(clock.instant().minus(EVENT_WINDOW)));
+        model.addAttribute("tasks", tallies.tasksByState());
+        return Fragments.view("ui/overview", fragment);
+    }
+}

@@ -1,0 +1,192 @@
+package io.drover.receptor.ui;
+
+import static io.drover.receptor.TestApi.authed;
+import static io.drover.receptor.TestApi.desiredLrp;
+import static io.drover.receptor.TestApi.guid;
+import static io.drover.receptor.TestApi.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.drover.model.cell.CellIsolation;
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.receptor.ReceptorTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.servlet.MockMvc;
+
+/** The dashboard's pages against the real receptor and PostgreSQL: what each shows, its pages and its refusals. */
+@ReceptorTest
+class DashboardIT {
+
+    @Autowired
+    MockMvc mvc;
+    @Autowired
+    CellPresence presence;
+    @Autowired
+    ActualLrpLifecycle actuals;
+
+    @Test
+    void everyPageAndItsScriptNeedTheApiCredentials() throws Exception {
+        for (String path : List.of("/ui", "/ui/cells", "/ui/lrps", "/ui/lrps/web", "/ui/tasks", "/ui/events",
+                "/ui/static/dashboard.js")) {
+            mvc.perform(get(path)).andExpect(status().isUnauthorized())
+                    .andExpect(header().string("WWW-Authenticate", "Basic realm=\"drover\""));
+        }
+        mvc.perform(authed(get("/ui/static/dashboard.js"))).andExpect(status().isOk())
+                .andExpect(content().string(containsString("new EventSource")));
+    }
+
+    @Test
+    void theLrpsPageFiltersByDomainAndShowsPlacementErrors() throws Exception {
+        String domain = guid("dom");
+        String placed = guid("placed");
+        String stuck = guid("stuck");
+        desire(placed, domain, 2);
+        desire(stuck, domain, 1);
+        actuals.failPlacement(Map.of(ActualLrpKey.of(stuck, 0), "insufficient resources: memory"),
+                Actor.service("auctioneer"));
+
+        String page = page("/ui/lrps?domain=" + domain);
+        assertThat(page).contains("data-guid=\"" + placed + "\"", "data-guid=\"" + stuck + "\"")
+                .contains("<span class=\"placement-error\">insufficient resources: memory</span>")
+                .contains("<span id=\"lrp-total\">2</span>");
+        assertThat(count(page, "data-state=\"UNCLAIMED\"><span>UNCLAIMED</span>\\s*<strong>3</strong>")).isEqualTo(1);
+        assertThat(page("/ui/lrps?domain=" + guid("other"))).contains("No desired LRPs match.");
+        assertThat(page("/ui/lrps?search=" + stuck)).contains("data-guid=\"" + stuck + "\"")
+                .doesNotContain("data-guid=\"" + placed + "\"");
+    }
+
+    @Test
+    void theLrpsPageIsKeysetPaged() throws Exception {
+        String domain = guid("paged");
+        for (int i = 0; i < LrpsPage.PER_PAGE + 3; i++) {
+            desire(String.format("pg-%s-%03d", domain, i), domain, 0);
+        }
+        String first = page("/ui/lrps?domain=" + domain);
+        assertThat(count(first, "<tr data-guid=")).isEqualTo(LrpsPage.PER_PAGE);
+        String next = String.format("pg-%s-%03d", domain, LrpsPage.PER_PAGE - 1);
+        assertThat(first).contains("after=" + next);
+        String second = page("/ui/lrps?domain=" + domain + "&after=" + next);
+        assertThat(count(second, "<tr data-guid=")).isEqualTo(3);
+        assertThat(second).doesNotContain("Next page");
+    }
+
+    @Test
+    void theLrpPageShowsItsInstancesAPageAtATimeWithTheirCellAndCrash() throws Exception {
+        String cell = cell();
+        String lrp = guid("big");
+        desire(lrp, "apps", LrpPage.PER_PAGE + 20);
+        ActualLrpKey zero = ActualLrpKey.of(lrp, 0);
+        actuals.place(UUID.randomUUID(), Map.of(zero, cell), Actor.service("auctioneer"));
+        actuals.claim(zero, InstanceOwner.of("ig-0", cell), Actor.cell(cell));
+        actuals.crash(zero, InstanceOwner.of("ig-0", cell), "exited with status 3", Actor.cell(cell));
+
+        String first = page("/ui/lrps/" + lrp);
+        assertThat(count(first, "<tr data-index=")).isEqualTo(LrpPage.PER_PAGE);
+        assertThat(first).contains("<span class=\"error\">exited with status 3</span>")
+                .contains("data-restart=\"0\"").contains("id=\"scale-form\"").contains("id=\"deployments\"")
+                .contains("from=" + LrpPage.PER_PAGE);
+        String second = page("/ui/lrps/" + lrp + "?from=" + LrpPage.PER_PAGE);
+        assertThat(count(second, "<tr data-index=")).isEqualTo(20);
+        assertThat(second).contains("data-index=\"" + LrpPage.PER_PAGE + "\"").doesNotContain("data-index=\"0\"");
+    }
+
+    @Test
+    void aLiveFragmentIsTheChangingPartAlone() throws Exception {
+        String lrp = guid("frag");
+        desire(lrp, "apps", 1);
+        String fragment = page("/ui/lrps/" + lrp + "?fragment=live");
+        assertThat(fragment).startsWith("<section id=\"live\">").contains("data-index=\"0\"")
+                .doesNotContain("<html", "scale-form");
+    }
+
+    @Test
+    void theCellsPageDrawsEachCellWithItsUseAndInstances() throws Exception {
+        String cell = cell();
+        String lrp = guid("topo");
+        desire(lrp, "apps", 2);
+        actuals.place(UUID.randomUUID(), Map.of(ActualLrpKey.of(lrp, 0), cell, ActualLrpKey.of(lrp, 1), cell),
+                Actor.service("auctioneer"));
+        actuals.claim(ActualLrpKey.of(lrp, 1), InstanceOwner.of("ig-1", cell), Actor.cell(cell));
+
+        mvc.perform(authed(get("/ui/cells"))).andExpect(status().isOk())
+                .andExpect(content().string(containsString("data-cell=\"" + cell + "\"")))
+                .andExpect(content().string(containsString("memory: 256 of 1,024 MB (25%)")))
+                .andExpect(content().string(containsString("title=\"" + lrp + "/1 CLAIMED\"")))
+                .andExpect(content().string(containsString("CLAIMED 1")))
+                .andExpect(content().string(containsString("title=\"" + lrp + "/0 UNCLAIMED\"")));
+    }
+
+    @Test
+    void theOverviewTasksAndEventsPagesRender() throws Exception {
+        String task = guid("task");
+        mvc.perform(json(post("/v1/tasks"), io.drover.receptor.TestApi.task(task, "apps")))
+                .andExpect(status().isCreated());
+        assertThat(page("/ui")).contains("id=\"tile-lrps\"", "events in the last minute", "Instances by state");
+        assertThat(page("/ui/tasks")).contains("Tasks", "PENDING");
+        assertThat(page("/ui/events")).contains("id=\"feed\"", "id=\"filter-type\"");
+    }
+
+    @Test
+    void badInputIsAFourHundredPageNeverAFiveHundred() throws Exception {
+        mvc.perform(authed(get("/ui/lrps/no-such-lrp"))).andExpect(status().isNotFound())
+                .andExpect(content().string(containsString("no desired LRP with that process_guid")));
+        mvc.perform(authed(get("/ui/lrps/bad%20guid!"))).andExpect(status().is4xxClientError());
+        mvc.perform(authed(get("/ui/lrps/" + guid("x") + "?from=-1"))).andExpect(status().is4xxClientError());
+        mvc.perform(authed(get("/ui/cells?from=abc"))).andExpect(status().isBadRequest())
+                .andExpect(content().string(not(containsString("UnknownError"))));
+        mvc.perform(authed(get("/ui/lrps").param("domain", "a\u0000b"))).andExpect(status().isBadRequest());
+        mvc.perform(authed(get("/ui/lrps").param("search", "x".repeat(300)))).andExpect(status().isBadRequest());
+        mvc.perform(authed(get("/ui/tasks").param("after", "\u0007"))).andExpect(status().isBadRequest());
+        for (String accept : List.of("application/json", "image/png", "text/html;q=abc", "*/*")) {
+            int answered = mvc.perform(authed(get("/ui")).header("Accept", accept)).andReturn().getResponse()
+                    .getStatus();
+            assertThat(answered).as("GET /ui with Accept: " + accept).isLessThan(500);
+        }
+    }
+
+    private void desire(String processGuid, String domain, int instances) throws Exception {
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(processGuid, domain, instances)))
+                .andExpect(status().isCreated());
+    }
+
+    /** A live cell whose id sorts before the other tests' (the cells page shows the first cards by cell_id). */
+    private String cell() {
+        String cell = guid("0-cell");
+        presence.heartbeat(new CellRegistration(cell, "z1", "10.0.0.9", new Resources(1024, 2048, 10),
+                List.of("preloaded:host"), List.of("blue"), List.of(), CellIsolation.SAMPLING), Duration.ofSeconds(60));
+        return cell;
+    }
+
+    private String page(String path) throws Exception {
+        return mvc.perform(authed(get(path))).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString();
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}
