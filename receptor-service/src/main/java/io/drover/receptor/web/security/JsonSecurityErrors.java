@@ -29,7 +29,7 @@ final class JsonSecurityErrors {
                 new ApiError(ApiError.FORBIDDEN, "access denied"));
     }
 
-    private static void write(HttpServletResponse response, int status, ApiError error) throws IOException {
+    static void write(HttpServletResponse response, int status, ApiError error) throws IOException {
         if (response.isCommitted()) {
             return;
         }

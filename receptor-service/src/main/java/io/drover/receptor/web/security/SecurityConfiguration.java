@@ -21,7 +21,8 @@ import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 
 /**
  * SPEC 5.5: HTTP Basic on every API and actuator path except {@code /actuator/health} (and the API docs), stateless,
- * no CSRF (no cookies, no sessions), CORS only for configured origins, errors in the API's shape.
+ * no CSRF tokens (no cookies, no sessions) but no cross-site writes from browsers either ({@link CrossSiteWrites}: the
+ * dashboard's browser holds the Basic credentials), CORS only for configured origins, errors in the API's shape.
  */
 @Configuration
 @EnableConfigurationProperties(ReceptorSecurityProperties.class)
@@ -80,6 +81,8 @@ class SecurityConfiguration {
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .authenticationManager(authenticationManager)
                 .httpBasic(basic -> basic.realmName("drover").authenticationEntryPoint(JsonSecurityErrors.unauthorized()))
+                .addFilterBefore(new CrossSiteWritesFilter(new CrossSiteWrites(properties.corsAllowedOrigins())),
+                        BasicAuthenticationFilter.class)
                 .addFilterBefore(new KnownCredentialsFilter(credentials), BasicAuthenticationFilter.class)
                 .exceptionHandling(e -> e.authenticationEntryPoint(JsonSecurityErrors.unauthorized())
                         .accessDeniedHandler(JsonSecurityErrors.forbidden()))

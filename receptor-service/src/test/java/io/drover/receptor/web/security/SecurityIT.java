@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.drover.receptor.ReceptorTest;
+import io.drover.receptor.TestApi;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.EnumSet;
@@ -41,6 +42,31 @@ class SecurityIT {
             unauthorized(mvc.perform(get(path)));
         }
         unauthorized(mvc.perform(post("/v1/desired_lrps").content("{}")));
+    }
+
+    /**
+     * A browser that holds the credentials (the dashboard's) must not be made to write by a page of another site: a
+     * form POST of text/plain needs no CORS. Writes from another origin, or that a browser marks as cross-site, get
+     * 403 and change nothing; the receptor's own origin and clients that send no such header go on.
+     */
+    @Test
+    void browsersCannotBeMadeToWriteFromAnotherSite() throws Exception {
+        String guid = TestApi.guid("csrf");
+        mvc.perform(authed(post("/v1/desired_lrps")).header("Origin", "https://evil.example")
+                .contentType("text/plain").content(TestApi.desiredLrp(guid, "apps", 1)))
+                .andExpect(status().isForbidden()).andExpect(jsonPath("$.name").value("Forbidden"))
+                .andExpect(jsonPath("$.message").value(org.hamcrest.Matchers.containsString("another origin")));
+        mvc.perform(authed(post("/v1/desired_lrps")).header("Sec-Fetch-Site", "cross-site")
+                .contentType("application/json").content(TestApi.desiredLrp(guid, "apps", 1)))
+                .andExpect(status().isForbidden());
+        mvc.perform(authed(request(HttpMethod.DELETE, "/v1/desired_lrps/" + guid)).header("Origin", "null"))
+                .andExpect(status().isForbidden());
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid))).andExpect(status().isNotFound());
+        mvc.perform(authed(get("/v1/desired_lrps")).header("Origin", "https://evil.example"))
+                .andExpect(status().isOk());
+        mvc.perform(authed(post("/v1/desired_lrps")).header("Origin", "http://localhost")
+                .header("Sec-Fetch-Site", "same-origin").contentType("application/json")
+                .content(TestApi.desiredLrp(guid, "apps", 1))).andExpect(status().isCreated());
     }
 
     @Test
