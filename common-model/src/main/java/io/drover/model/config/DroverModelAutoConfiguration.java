@@ -3,6 +3,7 @@ package io.drover.model.config;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.leader.LeaderPasses;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.CrashRestartPolicy;
@@ -153,6 +154,11 @@ public class DroverModelAutoConfiguration {
     @Bean
     LeaderLock leaderLock(JdbcTemplate jdbc, Clock clock) {
         return new LeaderLock(jdbc, clock);
+    }
+
+    @Bean
+    LeaderPasses leaderPasses(JdbcTemplate jdbc, Clock clock) {
+        return new LeaderPasses(jdbc, clock);
     }
 
     @Bean

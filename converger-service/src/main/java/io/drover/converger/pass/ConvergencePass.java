@@ -21,10 +21,12 @@ class ConvergencePass {
     private final ConvergenceMetrics metrics;
     private final PassHook hook;
     private final TaskRepairs tasks;
+    private final PassLedger ledger;
 
     ConvergencePass(SnapshotReader snapshots, Convergence convergence, PlanExecutor executor,
-            ConvergenceMetrics metrics, PassHook hook, TaskRepairs tasks) {
+            ConvergenceMetrics metrics, PassHook hook, TaskRepairs tasks, PassLedger ledger) {
         this.tasks = tasks;
+        this.ledger = ledger;
         this.snapshots = snapshots;
         this.convergence = convergence;
         this.executor = executor;
@@ -45,6 +47,7 @@ class ConvergencePass {
         PassReport report = new PassReport(trigger, snapshot.actuals().size(), plan, execution,
                 Duration.ofNanos(read - started), Duration.ofNanos(planned - read), Duration.ofNanos(executed - planned));
         metrics.record(report);
+        ledger.record(report);
         if (plan.isEmpty()) {
             log.debug(report.logLine());
         } else {

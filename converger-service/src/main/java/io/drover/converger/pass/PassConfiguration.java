@@ -7,6 +7,7 @@ import io.drover.converger.plan.TaskConvergence;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
+import io.drover.model.leader.LeaderPasses;
 import io.drover.model.leader.LeaderLock;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.read.ActualLrpSummaries;
@@ -75,11 +76,13 @@ class PassConfiguration {
     @Bean
     ConvergencePass convergencePass(SnapshotReader snapshots, ActualLrpLifecycle lifecycle,
             ConvergerProperties properties, MeterRegistry registry, PlanExecutor planExecutor,
-            ObjectProvider<PassHook> hook, TaskRepairs taskRepairs) {
+            ObjectProvider<PassHook> hook, TaskRepairs taskRepairs, LeaderPasses passes,
+            LeaderElection convergerLeaderElection) {
         Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
                 properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
         return new ConvergencePass(snapshots, convergence, planExecutor, new ConvergenceMetrics(registry),
-                hook.getIfAvailable(() -> PassHook.NONE), taskRepairs);
+                hook.getIfAvailable(() -> PassHook.NONE), taskRepairs,
+                new PassLedger(passes, convergerLeaderElection::holder));
     }
 
     @Bean

@@ -51,6 +51,8 @@ class ConvergenceIT {
     Domains domains;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    io.drover.model.leader.LeaderPasses passes;
 
     TopicProbe<LrpStartRequested> startRequests;
     TopicProbe<LrpStopRequested> stopRequests;
@@ -83,6 +85,18 @@ class ConvergenceIT {
                 .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0, 1, 2)));
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(
                 () -> startRequests(guid, Rule.MISSING_INDEX).size() == 1);
+    }
+
+    @Test
+    void everyPassIsRecordedWhereOtherServicesCanReadIt() {
+        java.time.Instant from = clock.instant();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(passes.last(PassLedger.LOOP))
+                .hasValueSatisfying(pass -> {
+                    assertThat(pass.finishedAt()).isAfterOrEqualTo(from);
+                    assertThat(pass.holder()).isNotBlank();
+                    assertThat(pass.durationMs()).isPositive();
+                    assertThat(pass.actions()).isNotNegative();
+                }));
     }
 
     @Test

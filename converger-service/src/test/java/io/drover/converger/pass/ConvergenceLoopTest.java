@@ -95,7 +95,7 @@ class ConvergenceLoopTest {
     }
 
     private void start(Duration interval) {
-        ConvergencePass pass = new ConvergencePass(null, null, null, null, PassHook.NONE, null) {
+        ConvergencePass pass = new ConvergencePass(null, null, null, null, PassHook.NONE, null, null) {
             @Override
             PassReport run(String trigger) {
                 maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);

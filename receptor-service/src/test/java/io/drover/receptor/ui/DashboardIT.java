@@ -42,6 +42,8 @@ class DashboardIT {
     CellPresence presence;
     @Autowired
     ActualLrpLifecycle actuals;
+    @Autowired
+    io.drover.model.leader.LeaderPasses passes;
 
     @Test
     void everyPageAndItsScriptNeedTheApiCredentials() throws Exception {
@@ -141,6 +143,9 @@ class DashboardIT {
         mvc.perform(json(post("/v1/tasks"), io.drover.receptor.TestApi.task(task, "apps")))
                 .andExpect(status().isCreated());
         assertThat(page("/ui")).contains("id=\"tile-lrps\"", "events in the last minute", "Instances by state");
+        // The converger's last pass, as it records it (no converger runs beside the receptor here).
+        passes.record("convergence", "converger-test", java.time.Duration.ofMillis(42), 3);
+        assertThat(page("/ui")).contains("id=\"tile-convergence\">42 ms<", "last convergence pass,", "3 actions");
         assertThat(page("/ui/tasks")).contains("Tasks", "PENDING");
         assertThat(page("/ui/events")).contains("id=\"feed\"", "id=\"filter-type\"");
     }
