@@ -1,5 +1,6 @@
 package io.drover.model.read;
 
+import io.drover.model.lrp.DefinitionVersion;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.ModificationTag;
 import java.sql.ResultSet;
@@ -89,6 +90,35 @@ public class DesiredLrpRows {
         });
         return found;
     }
+
+    /**
+     * The definitions of these definition versions (SPEC 14), in one query: the LRP's own fields with the deployable
+     * ones of that version, or of the current version when the history no longer keeps it. A deleted LRP is missing.
+     */
+    public Map<DefinitionVersion, DesiredLrpDefinition> definitionsAt(Collection<DefinitionVersion> versions) {
+        Map<DefinitionVersion, DesiredLrpDefinition> found = new HashMap<>();
+        if (versions.isEmpty()) {
+            return found;
+        }
+        List<DefinitionVersion> all = List.copyOf(new java.util.LinkedHashSet<>(versions));
+        jdbc.query(con -> {
+            var ps = con.prepareStatement(AT_VERSION);
+            ps.setArray(1, con.createArrayOf("varchar", all.stream().map(DefinitionVersion::processGuid).toArray()));
+            ps.setArray(2, con.createArrayOf("int4", all.stream().map(DefinitionVersion::version).toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> found.put(new DefinitionVersion(rs.getString(1), rs.getInt(24)),
+                map(rs, 0).definition()));
+        return found;
+    }
+
+    private static final String AT_VERSION = "SELECT d.process_guid, d.domain, d.rootfs, d.instances, "
+            + java.util.stream.Stream.of("action", "monitor", "checks", "start_timeout_s", "env", "ports", "memory_mb",
+                    "disk_mb", "max_pids", "cpu_weight", "placement_tags")
+                    .map(c -> "CASE WHEN h.process_guid IS NULL THEN d." + c + " ELSE h." + c + " END")
+                    .collect(java.util.stream.Collectors.joining(", "))
+            + ", d.routes, d.annotation, d.log_guid, d.metrics_guid, d.epoch, d.version, d.created_at, d.updated_at, k.v "
+            + "FROM unnest(?::varchar[], ?::int[]) AS k(g, v) JOIN desired_lrps d ON d.process_guid = k.g "
+            + "LEFT JOIN desired_lrp_definitions h ON h.process_guid = k.g AND h.definition_version = k.v";
 
     /** Calls {@code counts} with every desired LRP's process_guid, domain and instance count. */
     public void forEachInstanceCount(InstanceCounts counts) {
