@@ -64,6 +64,8 @@ CREATE UNIQUE INDEX deployments_active_idx ON deployments (process_guid)
     WHERE state IN ('RUNNING', 'PAUSED', 'WAITING_FOR_PROMOTION');
 CREATE INDEX deployments_process_idx ON deployments (process_guid, created_at);
 
+-- A deployment's states are longer than an instance's (WAITING_FOR_PROMOTION).
+ALTER TABLE lrp_events ALTER COLUMN from_state TYPE varchar(32), ALTER COLUMN to_state TYPE varchar(32);
 ALTER TABLE lrp_events DROP CONSTRAINT lrp_events_entity_check;
 ALTER TABLE lrp_events ADD CONSTRAINT lrp_events_entity_check
     CHECK (entity IN ('desired', 'actual', 'task', 'deployment'));

@@ -191,14 +191,14 @@ class DeploymentLifecycleIT {
                 Duration.ofSeconds(30), true, 1);
         Deployment d = deployments.start(guid, current -> withAction(current.definition(), "v2"), canary, "alice",
                 USER);
-        assertThat(deployments.pause(guid, d.id(), USER).state()).isEqualTo(DeploymentState.PAUSED);
-        Deployment resumed = deployments.resume(guid, d.id(), USER);
+        assertThat(deployments.pause(guid, d.id(), "alice", USER).state()).isEqualTo(DeploymentState.PAUSED);
+        Deployment resumed = deployments.resume(guid, d.id(), "alice", USER);
         assertThat(resumed.state()).isEqualTo(DeploymentState.RUNNING);
         assertThat(resumed.progressAt()).isAfterOrEqualTo(d.progressAt());
-        Deployment promoted = deployments.promote(guid, d.id(), USER);
+        Deployment promoted = deployments.promote(guid, d.id(), "alice", USER);
         assertThat(promoted.promoted()).isTrue();
-        assertThat(deployments.cancel(guid, d.id(), USER).state()).isEqualTo(DeploymentState.CANCELLED);
-        assertThatThrownBy(() -> deployments.resume(guid, d.id(), USER)).isInstanceOf(IllegalDeploymentException.class);
+        assertThat(deployments.cancel(guid, d.id(), "alice", USER).state()).isEqualTo(DeploymentState.CANCELLED);
+        assertThatThrownBy(() -> deployments.resume(guid, d.id(), "alice", USER)).isInstanceOf(IllegalDeploymentException.class);
         assertThat(jdbc.queryForList("SELECT to_state FROM lrp_events WHERE entity = 'deployment' AND "
                 + "process_guid = ? ORDER BY id", String.class, guid))
                 .containsExactly("RUNNING", "PAUSED", "RUNNING", "RUNNING", "CANCELLED");

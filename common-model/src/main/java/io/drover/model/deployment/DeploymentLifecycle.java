@@ -92,16 +92,17 @@ public class DeploymentLifecycle {
         });
     }
 
-    public Deployment pause(String processGuid, UUID id, Actor actor) {
-        return change(processGuid, id, "paused", actor, d -> {
+    /** Holds a running deployment: nothing new starts; {@code by} is who asked (the audit names them). */
+    public Deployment pause(String processGuid, UUID id, String by, Actor actor) {
+        return change(processGuid, id, "paused by " + by, actor, d -> {
             require(d, d.state() == DeploymentState.RUNNING || d.state() == DeploymentState.PAUSED, "pause");
             return d.moved(DeploymentState.PAUSED, null, clock.instant());
         });
     }
 
     /** Resumes a paused deployment; the progress deadline counts from now. */
-    public Deployment resume(String processGuid, UUID id, Actor actor) {
-        return change(processGuid, id, "resumed", actor, d -> {
+    public Deployment resume(String processGuid, UUID id, String by, Actor actor) {
+        return change(processGuid, id, "resumed by " + by, actor, d -> {
             require(d, d.state() == DeploymentState.PAUSED || d.state() == DeploymentState.RUNNING, "resume");
             Instant now = clock.instant();
             return d.state() == DeploymentState.RUNNING ? d
@@ -110,16 +111,16 @@ public class DeploymentLifecycle {
     }
 
     /** Promotes a canary deployment: it replaces the remaining instances. */
-    public Deployment promote(String processGuid, UUID id, Actor actor) {
-        return change(processGuid, id, "promoted", actor, d -> {
+    public Deployment promote(String processGuid, UUID id, String by, Actor actor) {
+        return change(processGuid, id, "promoted by " + by, actor, d -> {
             require(d, d.state().isActive() && d.canary() > 0, "promote");
             return d.promote(clock.instant());
         });
     }
 
     /** Stops the rollout where it is: instances keep the version they run (a rollback goes back). */
-    public Deployment cancel(String processGuid, UUID id, Actor actor) {
-        return change(processGuid, id, "cancelled", actor, d -> {
+    public Deployment cancel(String processGuid, UUID id, String by, Actor actor) {
+        return change(processGuid, id, "cancelled by " + by, actor, d -> {
             require(d, d.state().isActive(), "cancel");
             return d.moved(DeploymentState.CANCELLED, null, clock.instant());
         });

@@ -25,6 +25,7 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -72,7 +73,7 @@ class DeploymentController {
     ResponseEntity<DeploymentResponse> start(@PathVariable String processGuid, HttpServletRequest request) {
         requireValidGuid(processGuid);
         DeploymentRequests.Request r = DeploymentRequests.parse(bodies.readObject(request));
-        String by = request.getRemoteUser() == null ? "anonymous" : request.getRemoteUser();
+        String by = user();
         Deployment d = r.rollbackTo() != null
                 ? deployments.rollback(processGuid, r.rollbackTo(), r.strategy(), by, RECEPTOR)
                 : deployments.start(processGuid, r.change(), r.strategy(), by, RECEPTOR);
@@ -103,18 +104,17 @@ class DeploymentController {
     @PostMapping("/{id}/{verb:pause|resume|promote|cancel}")
     @Operation(summary = "Pause, resume, promote (a canary) or cancel a deployment", description = "409 "
             + "ResourceConflict when its state does not allow it.")
-    DeploymentResponse verb(@PathVariable String processGuid, @PathVariable String id, @PathVariable String verb,
-            HttpServletRequest request) {
+    DeploymentResponse verb(@PathVariable String processGuid, @PathVariable String id, @PathVariable String verb) {
         requireValidGuid(processGuid);
         UUID deployment = uuid(id);
+        String by = user();
         Deployment d = switch (verb) {
-            case "pause" -> deployments.pause(processGuid, deployment, RECEPTOR);
-            case "resume" -> deployments.resume(processGuid, deployment, RECEPTOR);
-            case "promote" -> deployments.promote(processGuid, deployment, RECEPTOR);
-            default -> deployments.cancel(processGuid, deployment, RECEPTOR);
+            case "pause" -> deployments.pause(processGuid, deployment, by, RECEPTOR);
+            case "resume" -> deployments.resume(processGuid, deployment, by, RECEPTOR);
+            case "promote" -> deployments.promote(processGuid, deployment, by, RECEPTOR);
+            default -> deployments.cancel(processGuid, deployment, by, RECEPTOR);
         };
-        log.info("deployment-{} process_guid={} id={} by={}", verb, processGuid, deployment,
-                request.getRemoteUser() == null ? "anonymous" : request.getRemoteUser());
+        log.info("deployment-{} process_guid={} id={} by={}", verb, processGuid, deployment, by);
         return view(d);
     }
 
@@ -126,6 +126,12 @@ class DeploymentController {
                 d.progressAt(), instances, slots.of(List.of(d.processGuid())).getOrDefault(d.processGuid(), List.of()),
                 clock.instant()));
         return DeploymentResponse.of(d, step.counts());
+    }
+
+    /** Who asked, as the security filter authenticated them: the audit trail names them. */
+    private static String user() {
+        var auth = SecurityContextHolder.getContext().getAuthentication();
+        return auth == null || auth.getName() == null ? "anonymous" : auth.getName();
     }
 
     private static UUID uuid(String id) {
