@@ -95,7 +95,7 @@ public class DeploymentLifecycle {
     /** Holds a running deployment: nothing new starts; {@code by} is who asked (the audit names them). */
     public Deployment pause(String processGuid, UUID id, String by, Actor actor) {
         return change(processGuid, id, "paused by " + by, actor, d -> {
-            require(d, d.state() == DeploymentState.RUNNING || d.state() == DeploymentState.PAUSED, "pause");
+            require(d, d.state().isActive(), "pause");
             return d.moved(DeploymentState.PAUSED, null, clock.instant());
         });
     }
