@@ -47,7 +47,7 @@ class DeploymentRequestsTest {
 
     @Test
     void aNewMonitorReplacesTheChecks() {
-        Deployable d = DeploymentRequests.parse(Json.tree("{\"monitor\": {\"path\": \"true\"}}")).change()
+        Deployable d = DeploymentRequests.parse(Json.tree("{\"monitor\": {\"run\": {\"path\": \"true\"}}}")).change()
                 .apply(CURRENT);
         assertThat(d.monitor().path()).isEqualTo("true");
         assertThat(d.checkDefinition()).isNull();
