@@ -166,9 +166,9 @@ public class DeploymentLifecycle {
         return store.active();
     }
 
-    /** The LRP's deployments, newest first. */
-    public List<Deployment> of(String processGuid) {
-        return store.of(processGuid);
+    /** The LRP's latest {@code limit} deployments, newest first. */
+    public List<Deployment> of(String processGuid, int limit) {
+        return store.of(processGuid, limit);
     }
 
     public Deployment find(String processGuid, UUID id) {

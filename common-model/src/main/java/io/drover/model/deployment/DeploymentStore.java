@@ -36,10 +36,10 @@ final class DeploymentStore {
                 + " FOR UPDATE", DeploymentStore::map, processGuid).stream().findFirst();
     }
 
-    /** The LRP's deployments, newest first. */
-    List<Deployment> of(String processGuid) {
+    /** The LRP's latest {@code limit} deployments, newest first. */
+    List<Deployment> of(String processGuid, int limit) {
         return jdbc.query("SELECT " + COLUMNS + " FROM deployments WHERE process_guid = ? ORDER BY created_at DESC, "
-                + "id", DeploymentStore::map, processGuid);
+                + "id LIMIT ?", DeploymentStore::map, processGuid, limit);
     }
 
     /** Every active deployment. */

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * What one step of a deployment does: the slots to replace while their old instance keeps serving ({@code surge}),
- * those to replace in place ({@code replace}: not serving, or within {@code max_unavailable}), the twins to remove (their
- * slot's new instance is updated), the missing slots to create, and the verdict. {@code progressAt} is when the
+ * those to replace in place ({@code replace}: not serving, or within {@code max_unavailable}), the twins to remove
+ * (their slot's new instance is updated), the missing slots to create, and the verdict. {@code progressAt} is when the
  * deployment last progressed (the progress deadline counts from it).
  */
 public record Step(List<Integer> surge, List<Integer> replace, List<Integer> removeTwins, List<Integer> create,

@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One tick of every active deployment, top to bottom: read the deployments, their LRPs' counts and slots (three
- * queries whatever their number), step each with the pure {@link Rollout}, apply the steps (the rolls of all LRPs moving
- * to one version in one lifecycle call), then record the verdicts. Every state it needs is in PostgreSQL, so a new
+ * queries whatever their number), step each with the pure {@link Rollout}, apply the steps (the rolls of all LRPs
+ * moving to one version in one lifecycle call), then record the verdicts. Every state it needs is in PostgreSQL, so a new
  * leader resumes where the old one stopped.
  */
 class Deployer {
@@ -114,14 +114,11 @@ class Deployer {
             verdicts.forEach(v -> safely("verdict", v));
         }
 
-        /** A conflict or a lost race skips that part: the next tick reads again. */
+        /** A conflict, a lost race or a lost leadership skips that part: the next tick, if leader, reads again. */
         private void safely(String what, Runnable action) {
             try {
                 action.run();
             } catch (RuntimeException e) {
-                if (e.getClass().getSimpleName().equals("LeadershipLostException")) {
-                    throw e;
-                }
                 log.info("deployer-{}-skipped cause={}", what, e.toString());
             }
         }

@@ -4,6 +4,7 @@ import io.drover.model.deployment.Deployment;
 import io.drover.model.deployment.DeploymentLifecycle;
 import io.drover.model.deployment.DeploymentSlots;
 import io.drover.model.deployment.Rollout;
+import io.drover.model.deployment.Slot;
 import io.drover.model.deployment.Step;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
@@ -44,11 +45,13 @@ import org.springframework.web.bind.annotation.RestController;
 class DeploymentController {
 
     static final String EXAMPLE = """
-            {"action": {"run": {"path": "python3", "args": ["-m", "http.server"], "env": [{"name": "V", "value": "2"}]}},
+            {"action": {"run": {"path": "python3", "args": ["-m", "http.server"]}},
+             "env": [{"name": "V", "value": "2"}],
              "max_surge": "25%", "max_unavailable": 0, "min_healthy_time": 10, "progress_deadline": 600,
              "auto_revert": true, "canary": 0}""";
 
     private static final Actor RECEPTOR = Actor.service("receptor");
+    private static final int LISTED = 100;
     private static final Logger log = LoggerFactory.getLogger(DeploymentController.class);
 
     private final DeploymentLifecycle deployments;
@@ -84,14 +87,16 @@ class DeploymentController {
     }
 
     @GetMapping
-    @Operation(summary = "List the LRP's deployments, newest first")
+    @Operation(summary = "List the LRP's latest 100 deployments, newest first, with their counts now")
     List<DeploymentResponse> list(@PathVariable String processGuid) {
         requireValidGuid(processGuid);
-        List<Deployment> all = deployments.of(processGuid);
-        if (all.isEmpty() && slots.desired(List.of(processGuid)).isEmpty()) {
+        Map<String, DeploymentSlots.Desired> desired = slots.desired(List.of(processGuid));
+        if (desired.isEmpty()) {
             throw new DesiredLrpNotFoundException(processGuid);
         }
-        return all.stream().map(this::view).toList();
+        List<Slot> now = slots.of(List.of(processGuid)).getOrDefault(processGuid, List.of());
+        return deployments.of(processGuid, LISTED).stream()
+                .map(d -> view(d, desired.get(processGuid).instances(), now)).toList();
     }
 
     @GetMapping("/{id}")
@@ -119,12 +124,15 @@ class DeploymentController {
     }
 
     private DeploymentResponse view(Deployment d) {
-        Map<String, DeploymentSlots.Desired> desired = slots.desired(List.of(
-                d.processGuid()));
+        Map<String, DeploymentSlots.Desired> desired = slots.desired(List.of(d.processGuid()));
         int instances = desired.isEmpty() ? 0 : desired.get(d.processGuid()).instances();
+        return view(d, instances, slots.of(List.of(d.processGuid())).getOrDefault(d.processGuid(), List.of()));
+    }
+
+    /** The deployment with its counts as the step function sees the slots now. */
+    private DeploymentResponse view(Deployment d, int instances, List<Slot> now) {
         Step step = Rollout.step(new Rollout.Input(d.state(), d.toVersion(), d.strategy(), d.promoted(),
-                d.progressAt(), instances, slots.of(List.of(d.processGuid())).getOrDefault(d.processGuid(), List.of()),
-                clock.instant()));
+                d.progressAt(), instances, now, clock.instant()));
         return DeploymentResponse.of(d, step.counts());
     }
 
@@ -138,7 +146,8 @@ class DeploymentController {
         try {
             return UUID.fromString(id);
         } catch (IllegalArgumentException e) {
-            throw new ApiException(HttpStatus.NOT_FOUND, ApiError.DEPLOYMENT_NOT_FOUND, "deployment " + id + " not found");
+            throw new ApiException(HttpStatus.NOT_FOUND, ApiError.DEPLOYMENT_NOT_FOUND,
+                    "deployment " + id + " not found");
         }
     }
 
