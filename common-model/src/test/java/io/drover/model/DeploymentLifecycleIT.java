@@ -30,6 +30,7 @@ import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StartedInstance;
+import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Topics;
 import io.drover.model.read.DesiredLrpRows;
@@ -101,6 +102,10 @@ class DeploymentLifecycleIT {
         assertThat(defs.get(new DefinitionVersion(guid, 0)).action()).as("unknown: current").isEqualTo(action("v2"));
         assertThat(jdbc.queryForList("SELECT reason FROM lrp_events WHERE entity = 'deployment' AND process_guid = ?",
                 String.class, guid)).singleElement().asString().contains("started by alice");
+        assertThat(new Records(jdbc).messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class))
+                .filteredOn(e -> e.type().equals(DeploymentLifecycle.DEPLOYMENT_CHANGED)).singleElement()
+                .satisfies(e -> assertThat(e.after().get("to_version").asInt()).isEqualTo(2))
+                .satisfies(e -> assertThat(e.before()).isNull());
 
         actual.createUnclaimed(guid, "d1", List.of(2), "scaled", USER);
         assertThat(actuals.findById(ActualLrpKey.of(guid, 2)).orElseThrow().definitionVersion()).isEqualTo(2);
