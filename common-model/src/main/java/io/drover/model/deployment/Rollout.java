@@ -31,75 +31,34 @@ public final class Rollout {
     }
 
     public static Step step(Input in) {
-        Map<Integer, Slot> byIndex = new HashMap<>();
-        in.slots().stream().filter(s -> s.index() < in.instances()).forEach(s -> byIndex.put(s.index(), s));
-        Duration minHealthy = in.strategy().minHealthyTime();
-        List<Integer> removeTwins = new ArrayList<>();
-        List<Integer> create = new ArrayList<>();
-        List<Slot> slots = new ArrayList<>();
-        Instant progressAt = in.progressAt();
-        int updated = 0;
-        int unhealthy = 0;
-        int serving = 0;
-        int twins = 0;
-        int atTarget = 0;
-        for (int i = 0; i < in.instances(); i++) {
-            Slot s = byIndex.getOrDefault(i, Slot.missing(i, false));
-            slots.add(s);
-            boolean isUpdated = s.updated(in.target(), minHealthy, in.now());
-            if (isUpdated) {
-                updated++;
-                progressAt = max(progressAt, s.since().plus(minHealthy));
-            }
-            if (isUpdated && s.twin()) {
-                removeTwins.add(i);
-            } else if (s.twin()) {
-                twins++;
-            }
-            if (!s.hasRecord()) {
-                create.add(i);
-            }
-            if (s.serving()) {
-                serving++;
-            }
-            if (s.version() == in.target() || !s.hasRecord()) {
-                atTarget++;
-                if (s.crashCount() > 0 || s.state() == ActualLrpState.CRASHED) {
-                    unhealthy++;
-                }
-            }
-        }
-        Step.Counts counts = new Step.Counts(in.instances(), updated, serving, unhealthy);
-        if (updated == in.instances() && twins == 0) {
-            return new Step(List.of(), List.of(), removeTwins, create, Step.Verdict.SUCCEEDED, "all instances updated",
-                    progressAt, counts);
+        Tally t = Tally.of(in);
+        if (t.updated == in.instances() && t.twins == 0) {
+            return t.step(List.of(), List.of(), Step.Verdict.SUCCEEDED, "all instances updated");
         }
         if (in.state() != DeploymentState.RUNNING) {
-            return hold(removeTwins, create, progressAt, counts);
+            return t.step(List.of(), List.of(), Step.Verdict.CONTINUE, null);
         }
-        if (in.now().isAfter(progressAt.plus(in.strategy().progressDeadline()))) {
-            return new Step(List.of(), List.of(), removeTwins, create, Step.Verdict.FAILED, "no instance of version "
-                    + in.target() + " became healthy within the progress deadline of "
-                    + in.strategy().progressDeadline().toSeconds() + " s (" + unhealthy + " crashed)", progressAt,
-                    counts);
+        if (in.now().isAfter(t.progressAt.plus(in.strategy().progressDeadline()))) {
+            return t.step(List.of(), List.of(), Step.Verdict.FAILED, "no instance of version " + in.target()
+                    + " became healthy within the progress deadline of "
+                    + in.strategy().progressDeadline().toSeconds() + " s (" + t.unhealthy + " crashed)");
         }
         int canaryLeft = in.strategy().canary() > 0 && !in.promoted()
-                ? in.strategy().canary() - atTarget : Integer.MAX_VALUE;
-        if (canaryLeft <= 0 && updated >= Math.min(in.strategy().canary(), in.instances()) && twins == 0) {
-            return new Step(List.of(), List.of(), removeTwins, create, Step.Verdict.WAITING_FOR_PROMOTION,
-                    in.strategy().canary() + " canary instances updated", progressAt, counts);
+                ? in.strategy().canary() - t.atTarget : Integer.MAX_VALUE;
+        if (canaryLeft <= 0 && t.updated >= Math.min(in.strategy().canary(), in.instances()) && t.twins == 0) {
+            return t.step(List.of(), List.of(), Step.Verdict.WAITING_FOR_PROMOTION,
+                    in.strategy().canary() + " canary instances updated");
         }
-        return choose(in, slots, canaryLeft, twins, serving, removeTwins, create, progressAt, counts);
+        return choose(in, t, canaryLeft);
     }
 
     /** Picks the old slots to replace, lowest index first: free ones, then surges, then in-place replacements. */
-    private static Step choose(Input in, List<Slot> slots, int canaryLeft, int twins, int serving,
-            List<Integer> removeTwins, List<Integer> create, Instant progressAt, Step.Counts counts) {
-        int surgeLeft = in.strategy().surge(in.instances()) - twins;
-        int unavailableLeft = in.strategy().unavailable(in.instances()) - (in.instances() - serving);
+    private static Step choose(Input in, Tally t, int canaryLeft) {
+        int surgeLeft = in.strategy().surge(in.instances()) - t.twins;
+        int unavailableLeft = in.strategy().unavailable(in.instances()) - (in.instances() - t.serving);
         List<Integer> surge = new ArrayList<>();
         List<Integer> replace = new ArrayList<>();
-        List<Slot> old = slots.stream().filter(s -> s.hasRecord() && s.version() != in.target())
+        List<Slot> old = t.slots.stream().filter(s -> s.hasRecord() && s.version() != in.target())
                 .sorted(Comparator.comparing((Slot s) -> s.state() == ActualLrpState.RUNNING && !s.twin())
                         .thenComparingInt(Slot::index))
                 .toList();
@@ -120,11 +79,69 @@ public final class Rollout {
             }
             canaryLeft--;
         }
-        return new Step(surge, replace, removeTwins, create, Step.Verdict.CONTINUE, null, progressAt, counts);
+        return t.step(surge, replace, Step.Verdict.CONTINUE, null);
     }
 
-    private static Step hold(List<Integer> removeTwins, List<Integer> create, Instant progressAt, Step.Counts counts) {
-        return new Step(List.of(), List.of(), removeTwins, create, Step.Verdict.CONTINUE, null, progressAt, counts);
+    /** The slots below {@code instances} counted once: what every decision of a step reads. */
+    private static final class Tally {
+
+        final List<Slot> slots = new ArrayList<>();
+        final List<Integer> removeTwins = new ArrayList<>();
+        final List<Integer> create = new ArrayList<>();
+        final int instances;
+        Instant progressAt;
+        int updated;
+        int unhealthy;
+        int serving;
+        int twins;
+        int atTarget;
+
+        private Tally(Instant progressAt, int instances) {
+            this.progressAt = progressAt;
+            this.instances = instances;
+        }
+
+        static Tally of(Input in) {
+            Map<Integer, Slot> byIndex = new HashMap<>();
+            in.slots().stream().filter(s -> s.index() < in.instances()).forEach(s -> byIndex.put(s.index(), s));
+            Tally t = new Tally(in.progressAt(), in.instances());
+            for (int i = 0; i < in.instances(); i++) {
+                t.count(byIndex.getOrDefault(i, Slot.missing(i, false)), in);
+            }
+            return t;
+        }
+
+        private void count(Slot s, Input in) {
+            Duration minHealthy = in.strategy().minHealthyTime();
+            slots.add(s);
+            boolean isUpdated = s.updated(in.target(), minHealthy, in.now());
+            if (isUpdated) {
+                updated++;
+                progressAt = max(progressAt, s.since().plus(minHealthy));
+            }
+            if (isUpdated && s.twin()) {
+                removeTwins.add(s.index());
+            } else if (s.twin()) {
+                twins++;
+            }
+            if (!s.hasRecord()) {
+                create.add(s.index());
+            }
+            if (s.serving()) {
+                serving++;
+            }
+            if (s.version() == in.target() || !s.hasRecord()) {
+                atTarget++;
+                if (s.crashCount() > 0 || s.state() == ActualLrpState.CRASHED) {
+                    unhealthy++;
+                }
+            }
+        }
+
+        Step step(List<Integer> surge, List<Integer> replace, Step.Verdict verdict, String reason) {
+            return new Step(surge, replace, removeTwins, create, verdict, reason, progressAt,
+                    new Step.Counts(instances, updated, serving, unhealthy));
+        }
     }
 
     private static Instant max(Instant a, Instant b) {
