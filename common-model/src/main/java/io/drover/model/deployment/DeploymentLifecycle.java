@@ -186,8 +186,9 @@ public class DeploymentLifecycle {
                 "superseded by " + d.id(), now), "superseded by " + d.id(), actor));
         desired.redefine(guid, target, version, "deployment " + d.id(), actor);
         store.insert(d);
-        audit(null, d, reason, actor);
-        return d;
+        Deployment stored = store.find(d.id()).orElseThrow(); // as stored: timestamps in PostgreSQL's microseconds
+        audit(null, stored, reason, actor);
+        return stored;
     }
 
     private Deployment change(String processGuid, UUID id, String what, Actor actor,
