@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * {@code ./drover-bench [--quick] [--separate-jvms]}: starts the local cluster with simulated cells (1,000 cells for
- * the full run, 100 for {@code --quick}), runs P0-P6 of SPEC 11 and prints one table, also written as JSON to
+ * the full run, 100 for {@code --quick}), runs P0-P6 of SPEC 11 and P7 (a rollout of 1,000 LRPs, SPEC 14) and
+ * prints one table, also written as JSON to
  * {@code bench/results/}. With {@code --separate-jvms} every service runs in a JVM of its own, so P4 measures the
  * receptor's whole process and P5 each service's heap; P2 and P3 need the services' insides and run only in one JVM.
  */
@@ -51,6 +52,8 @@ public final class BenchMain {
             figures.addAll(cluster instanceof ProcessCluster processes ? ServiceHeaps.run(processes)
                     : List.of(new HeapUsage().run(4)));
             figures.addAll(new TaskThroughput(client, db).run(scale.tasks(), 32, Duration.ofMinutes(5)));
+            figures.add(new RolloutAtScale(client, db).run(DesireAtScale.guids(Math.min(1_000, scale.lrps())),
+                    scale.instances(), 32, Duration.ofMinutes(10)));
         }
         System.out.println();
         System.out.print(Report.table(figures));

@@ -133,8 +133,8 @@ class ActualLrpLifecycleIT {
         LrpsPlaced toA = lastMessage(Topics.AUCTION_RESULTS, "cell-a", LrpsPlaced.class);
         assertThat(toA.auctionId()).isEqualTo(auction);
         assertThat(toA.placements()).containsExactlyInAnyOrder(
-                new LrpsPlaced.Placement(guid, 0, placed.epoch(), 1),
-                new LrpsPlaced.Placement(guid, 1, actuals.findById(key(1)).orElseThrow().epoch(), 1));
+                new LrpsPlaced.Placement(guid, 0, placed.epoch(), 1, 1),
+                new LrpsPlaced.Placement(guid, 1, actuals.findById(key(1)).orElseThrow().epoch(), 1, 1));
         assertThat(lastMessage(Topics.AUCTION_RESULTS, "cell-b", LrpsPlaced.class).placements())
                 .extracting(LrpsPlaced.Placement::index).containsExactly(2);
 

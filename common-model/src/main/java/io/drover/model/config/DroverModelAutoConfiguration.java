@@ -1,6 +1,8 @@
 package io.drover.model.config;
 
 import io.drover.model.cell.CellPresence;
+import io.drover.model.deployment.DeploymentLifecycle;
+import io.drover.model.deployment.DeploymentSlots;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderLock;
 import io.drover.model.leader.LeaderPasses;
@@ -116,6 +118,19 @@ public class DroverModelAutoConfiguration {
     @Bean
     DesiredLrpLifecycle desiredLrpLifecycle(LifecycleFactory factory, LifecycleProperties properties) {
         return factory.desiredLrpLifecycle(properties.optimisticLockAttempts());
+    }
+
+    /** The only write path to deployments (SPEC 14); it redefines desired LRPs through their lifecycle. */
+    @Bean
+    DeploymentLifecycle deploymentLifecycle(PlatformTransactionManager txManager, JdbcTemplate jdbc,
+            DesiredLrpLifecycle desiredLrpLifecycle, Outbox outbox, Clock clock, Supplier<UUID> idGenerator) {
+        return new DeploymentLifecycle(new TransactionTemplate(txManager), jdbc, desiredLrpLifecycle, outbox, clock,
+                idGenerator);
+    }
+
+    @Bean
+    DeploymentSlots deploymentSlots(JdbcTemplate jdbc) {
+        return new DeploymentSlots(jdbc);
     }
 
     /** The only write path to tasks; its transactions and lost-race retries work like the LRP lifecycles'. */

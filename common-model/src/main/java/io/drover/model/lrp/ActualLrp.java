@@ -27,6 +27,8 @@ public final class ActualLrp {
     private final String domain;
     private final UUID epoch;
     private final boolean evacuating;
+    private boolean keptForDeployment;
+    private int definitionVersion = 1;
     private ActualLrpState state;
     private String instanceGuid;
     private String cellId;
@@ -54,15 +56,23 @@ public final class ActualLrp {
         this(key, domain, epoch, now, false);
     }
 
-    /** A new UNCLAIMED instance waiting for an auction. */
+    /** A new UNCLAIMED instance of the first definition version, waiting for an auction. */
     static ActualLrp unclaimed(ActualLrpKey key, String domain, UUID epoch, Instant now) {
-        return new ActualLrp(key, domain, epoch, now);
+        return unclaimed(key, domain, epoch, now, 1);
+    }
+
+    /** A new UNCLAIMED instance of definition version {@code definitionVersion}, waiting for an auction. */
+    static ActualLrp unclaimed(ActualLrpKey key, String domain, UUID epoch, Instant now, int definitionVersion) {
+        ActualLrp lrp = new ActualLrp(key, domain, epoch, now);
+        lrp.definitionVersion = definitionVersion;
+        return lrp;
     }
 
     /** A record for a container that runs but has no record (SPEC 3.3 start): it is never killed for that. */
     static ActualLrp running(ActualLrpKey key, String domain, UUID epoch, InstanceOwner owner, NetInfo netInfo,
-            Instant now) {
+            Instant now, int definitionVersion) {
         ActualLrp lrp = new ActualLrp(key, domain, epoch, now);
+        lrp.definitionVersion = definitionVersion;
         lrp.becomeRunning(owner, netInfo, now);
         return lrp;
     }
@@ -70,8 +80,11 @@ public final class ActualLrp {
     /** A record as stored; for {@link ActualLrpStore} only. */
     static ActualLrp stored(ActualLrpKey key, String domain, UUID epoch, ActualLrpState state, InstanceOwner owner,
             NetInfo netInfo, int crashCount, String crashReason, String placementError, String placedCellId,
-            Instant placedAt, Instant since, long version, boolean evacuating, String stopRequested) {
+            Instant placedAt, Instant since, long version, boolean evacuating, String stopRequested,
+            int definitionVersion, boolean keptForDeployment) {
         ActualLrp lrp = new ActualLrp(key, domain, epoch, since, evacuating);
+        lrp.definitionVersion = definitionVersion;
+        lrp.keptForDeployment = keptForDeployment;
         lrp.stopRequested = stopRequested;
         lrp.state = Objects.requireNonNull(state);
         lrp.instanceGuid = owner.instanceGuid();
@@ -211,8 +224,39 @@ public final class ActualLrp {
         return twin;
     }
 
+    /**
+     * A deployment replaces this slot's incarnation with one of definition {@code version} (SPEC 14): the slot goes back
+     * to UNCLAIMED at that version, its crash count cleared, for an auction. A RUNNING instance keeps serving from the
+     * returned twin (kept for the deployment: it serves until the deployer removes it once the new instance has proved
+     * healthy); an UNCLAIMED or CRASHED one served nothing. An owned record that may not keep a twin (CLAIMED, or one
+     * whose slot already has a twin) is not rolled here: its owner is asked to stop instead, see
+     * {@link #requestStop}.
+     */
+    ActualLrp roll(int version, Instant now) {
+        if (evacuating || version == definitionVersion || state == CLAIMED) {
+            throw new IllegalTransitionException(key, "cannot roll to definition version " + version + ": " + state
+                    + " at version " + definitionVersion + (evacuating ? ", evacuating" : ""));
+        }
+        ActualLrp twin = null;
+        if (state == RUNNING) {
+            twin = twin();
+            twin.keptForDeployment = true;
+        }
+        Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
+        clearOwner();
+        clearPlacement();
+        placementError = null;
+        crashCount = 0;
+        crashReason = null;
+        state = UNCLAIMED;
+        definitionVersion = version;
+        since = now;
+        return twin;
+    }
+
     private ActualLrp twin() {
         ActualLrp twin = new ActualLrp(key, domain, epoch, since, true);
+        twin.definitionVersion = definitionVersion;
         twin.becomeRunning(owner(), netInfo(), since);
         twin.crashCount = crashCount;
         twin.crashReason = crashReason;
@@ -270,6 +314,16 @@ public final class ActualLrp {
     /** An evacuating twin: the incarnation that keeps serving on a draining cell until its replacement runs. */
     public boolean isEvacuating() {
         return evacuating;
+    }
+
+    /** The definition version this incarnation runs (SPEC 14); 1 until a deployment changes the LRP. */
+    public int definitionVersion() {
+        return definitionVersion;
+    }
+
+    /** A twin a deployment keeps serving until the slot's new incarnation has proved healthy (not a drain's). */
+    public boolean isKeptForDeployment() {
+        return keptForDeployment;
     }
 
     /** After a successful versioned write. */

@@ -155,6 +155,21 @@ public class ActualLrpLifecycle {
         return run("retire", actor, changes -> ops.retire(keys, reason, changes));
     }
 
+    /**
+     * A deployment moves these slots to definition {@code version} (SPEC 14): unowned ones are auctioned at that version
+     * at once, RUNNING ones too when {@code keepServing} (the old instance serves on from a twin kept for the
+     * deployment), other owned ones get a stop request and are recreated at that version once gone.
+     */
+    public Map<ActualLrpKey, Outcome> roll(Collection<ActualLrpKey> keys, int version, boolean keepServing,
+            String reason, Actor actor) {
+        return run("roll", actor, changes -> ops.roll(keys, version, keepServing, reason, changes));
+    }
+
+    /** Removes the twins a deployment kept for these slots and stops their instances (the new ones proved healthy). */
+    public Map<ActualLrpKey, Outcome> removeDeploymentTwins(Collection<ActualLrpKey> keys, String reason, Actor actor) {
+        return run("remove-deployment-twins", actor, changes -> ops.removeDeploymentTwins(keys, reason, changes));
+    }
+
     /** Back to UNCLAIMED with a new auction (lost cell, stale placement, evacuation, due crash restart). */
     public Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, String reason, Actor actor) {
         return unclaim(keys, EnumSet.allOf(ActualLrpState.class), reason, actor);

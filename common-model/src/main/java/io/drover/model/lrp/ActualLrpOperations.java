@@ -61,10 +61,13 @@ class ActualLrpOperations {
         changes.inserts.stream().filter(l -> l.processGuid().equals(processGuid)).forEach(l -> existing.add(l.index()));
         Instant now = clock.instant();
         List<Integer> created = new ArrayList<>();
+        int version = -1;
         for (int index : new TreeSet<>(indices)) {
             if (!existing.contains(index)) {
-                changes.actualCreated(ActualLrp.unclaimed(ActualLrpKey.of(processGuid, index), domain, ids.get(), now),
-                        reason, null);
+                version = version < 0 ? store.definitionVersions(List.of(processGuid)).getOrDefault(processGuid, 1)
+                        : version;
+                changes.actualCreated(ActualLrp.unclaimed(ActualLrpKey.of(processGuid, index), domain, ids.get(), now,
+                        version), reason, null);
                 created.add(index);
             }
         }
@@ -110,7 +113,8 @@ class ActualLrpOperations {
         });
         changes.afterWrite(() -> byCell.forEach((cell, placed) -> changes.command(OutboxMessage.of(
                 Topics.AUCTION_RESULTS, cell, new LrpsPlaced(ids.get(), cell, auctionId, placed.stream()
-                        .map(l -> new LrpsPlaced.Placement(l.processGuid(), l.index(), l.epoch(), l.version()))
+                        .map(l -> new LrpsPlaced.Placement(l.processGuid(), l.index(), l.epoch(), l.version(),
+                                l.definitionVersion()))
                         .toList())))));
         return outcomes;
     }
@@ -137,11 +141,14 @@ class ActualLrpOperations {
         Instant now = clock.instant();
         Map<ActualLrpKey, ActualLrp> lrps = store.load(byKey.keySet());
         Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        Map<String, Integer> versions = byKey.size() == lrps.size() ? Map.of() : store.definitionVersions(
+                byKey.keySet().stream().filter(k -> !lrps.containsKey(k)).map(ActualLrpKey::processGuid).toList());
         byKey.forEach((key, r) -> {
             ActualLrp lrp = lrps.get(key);
             if (lrp == null) {
-                changes.actualCreated(ActualLrp.running(key, r.domain(), ids.get(), r.owner(), r.netInfo(), now),
-                        "running container had no record", actor.on(r.owner()));
+                changes.actualCreated(ActualLrp.running(key, r.domain(), ids.get(), r.owner(), r.netInfo(), now,
+                        versions.getOrDefault(key.processGuid(), 1)), "running container had no record",
+                        actor.on(r.owner()));
                 outcomes.put(key, Outcome.CHANGED);
             } else {
                 outcomes.put(key, apply(lrp, l -> changed(l, LifecycleEvent.ACTUAL_LRP_CHANGED,
@@ -294,6 +301,72 @@ class ActualLrpOperations {
             }
             case DELETE -> changes.actualRemoved(lrp, lrp.snapshot(policy), reason, null);
         }
+    }
+
+    /**
+     * A deployment moves these slots to definition {@code version} (SPEC 14). An UNCLAIMED or CRASHED slot is rolled
+     * at once (auctioned at the new version); a RUNNING one too when {@code keepServing} and its slot has no twin yet,
+     * its instance serving on from a twin kept for the deployment. Any other owned slot (CLAIMED, RUNNING without a
+     * twin to keep, or whose slot has one already) has its owner asked to stop: the record goes with the container and
+     * the deployer recreates it at the new version. A slot at that version already is a no-op.
+     */
+    Map<ActualLrpKey, Outcome> roll(Collection<ActualLrpKey> keys, int version, boolean keepServing, String reason,
+            ChangeLog changes) {
+        Map<ActualLrpKey, Integer> requests = new LinkedHashMap<>();
+        keys.forEach(k -> requests.put(k, version));
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(keys);
+        Map<String, List<ActualLrp>> toAuction = new TreeMap<>();
+        Instant now = clock.instant();
+        Map<ActualLrpKey, Outcome> outcomes = each(requests, Outcome.NOT_FOUND, (lrp, to) -> {
+            if (lrp.definitionVersion() == to) {
+                return false;
+            }
+            boolean twinKept = keepServing && !twins.containsKey(lrp.key());
+            if (lrp.state() == ActualLrpState.CLAIMED || lrp.state() == ActualLrpState.RUNNING && !twinKept) {
+                if (!lrp.requestStop(reason)) {
+                    return false; // asked already: the owner's sync repeats the stop from the mark
+                }
+                changes.actualWritten(lrp);
+                changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, lrp.cellId(), new LrpStopRequested(ids.get(),
+                        lrp.cellId(), lrp.processGuid(), lrp.index(), lrp.instanceGuid(), reason)));
+                changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, lrp.snapshot(policy), lrp, reason, null);
+                return true;
+            }
+            ActualLrpSnapshot before = lrp.snapshot(policy);
+            ActualLrp twin = lrp.roll(to, now);
+            if (twin != null) {
+                changes.actualCreated(twin, reason, null);
+            }
+            changes.actualChanged(LifecycleEvent.ACTUAL_LRP_CHANGED, before, lrp, reason, null);
+            toAuction.computeIfAbsent(lrp.processGuid(), g -> new ArrayList<>()).add(lrp);
+            return true;
+        });
+        toAuction.forEach((guid, list) -> requestStart(guid, list.get(0).domain(),
+                list.stream().map(ActualLrp::index).toList(), reason, changes));
+        return outcomes;
+    }
+
+    /**
+     * Removes the twins a deployment kept for these slots (their new instances proved healthy) and asks their cells to
+     * stop them at once: without its twin, an old container must not serve, nor claim its slot back. A slot without
+     * such a twin is a no-op.
+     */
+    Map<ActualLrpKey, Outcome> removeDeploymentTwins(Collection<ActualLrpKey> keys, String reason,
+            ChangeLog changes) {
+        Map<ActualLrpKey, ActualLrp> twins = store.loadEvacuating(keys);
+        Map<ActualLrpKey, Outcome> outcomes = new LinkedHashMap<>();
+        for (ActualLrpKey key : new LinkedHashSet<>(keys)) {
+            ActualLrp twin = twins.get(key);
+            if (twin == null || !twin.isKeptForDeployment()) {
+                outcomes.put(key, Outcome.NO_OP);
+                continue;
+            }
+            removeTwin(twin, reason, null, changes);
+            changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, twin.cellId(), new LrpStopRequested(ids.get(),
+                    twin.cellId(), twin.processGuid(), twin.index(), twin.instanceGuid(), reason)));
+            outcomes.put(key, Outcome.CHANGED);
+        }
+        return outcomes;
     }
 
     Map<ActualLrpKey, Outcome> unclaim(Collection<ActualLrpKey> keys, Set<ActualLrpState> expected, String reason,

@@ -33,7 +33,7 @@ final class ActualLrpStore {
 
     static final String COLUMNS = "a.process_guid, a.instance_index, a.domain, a.state, a.instance_guid, a.cell_id, "
             + "a.address, a.ports, a.crash_count, a.crash_reason, a.placement_error, a.placed_cell_id, a.placed_at, "
-            + "a.since, a.epoch, a.version, a.stop_requested";
+            + "a.since, a.epoch, a.version, a.stop_requested, a.definition_version, false";
 
     private static final String LOAD = "SELECT " + COLUMNS + " FROM actual_lrps a JOIN unnest(?::varchar[], ?::int[]) "
             + "AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
@@ -41,17 +41,18 @@ final class ActualLrpStore {
     /** An evacuating twin in the columns of an actual LRP: always RUNNING, never placed. */
     static final String EVACUATING_COLUMNS = "a.process_guid, a.instance_index, a.domain, 'RUNNING', a.instance_guid, "
             + "a.cell_id, a.address, a.ports, a.crash_count, a.crash_reason, NULL, NULL, NULL::timestamptz, a.since, "
-            + "a.epoch, a.version, NULL";
+            + "a.epoch, a.version, NULL, a.definition_version, a.kept_for = 'deployment'";
 
     private static final String LOAD_EVACUATING = "SELECT " + EVACUATING_COLUMNS + " FROM evacuating_lrps a "
             + "JOIN unnest(?::varchar[], ?::int[]) AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
 
     private static final String INSERT_EVACUATING = """
             INSERT INTO evacuating_lrps (process_guid, instance_index, domain, instance_guid, cell_id, address, ports,
-                crash_count, crash_reason, since, epoch, version)
-            SELECT g, i, d, ig, c, ad, p, cc, cr, si::timestamptz, e::uuid, 0
+                crash_count, crash_reason, since, epoch, version, definition_version, kept_for)
+            SELECT g, i, d, ig, c, ad, p, cc, cr, si::timestamptz, e::uuid, 0, dv, kf
             FROM unnest(?::varchar[], ?::int[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[], ?::text[],
-                ?::int[], ?::text[], ?::text[], ?::text[]) AS v(g, i, d, ig, c, ad, p, cc, cr, si, e)""";
+                ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::varchar[])
+                AS v(g, i, d, ig, c, ad, p, cc, cr, si, e, dv, kf)""";
 
     private static final String DELETE_EVACUATING = """
             DELETE FROM evacuating_lrps a USING unnest(?::varchar[], ?::int[], ?::bigint[]) AS v(g, i, ver)
@@ -60,20 +61,21 @@ final class ActualLrpStore {
 
     private static final String INSERT = """
             INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, address, ports,
-                crash_count, crash_reason, placement_error, placed_cell_id, placed_at, since, epoch, version)
-            SELECT g, i, d, s, ig, c, ad, p, cc, cr, pe, pc, pa::timestamptz, si::timestamptz, e::uuid, 0
+                crash_count, crash_reason, placement_error, placed_cell_id, placed_at, since, epoch, version,
+                definition_version)
+            SELECT g, i, d, s, ig, c, ad, p, cc, cr, pe, pc, pa::timestamptz, si::timestamptz, e::uuid, 0, dv
             FROM unnest(?::varchar[], ?::int[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[],
-                ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[], ?::text[])
-                AS v(g, i, d, s, ig, c, ad, p, cc, cr, pe, pc, pa, si, e)""";
+                ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[], ?::text[], ?::int[])
+                AS v(g, i, d, s, ig, c, ad, p, cc, cr, pe, pc, pa, si, e, dv)""";
 
     private static final String UPDATE = """
             UPDATE actual_lrps a SET state = v.s, instance_guid = v.ig, cell_id = v.c, address = v.ad, ports = v.p,
                 crash_count = v.cc, crash_reason = v.cr, placement_error = v.pe, placed_cell_id = v.pc,
                 placed_at = v.pa::timestamptz, since = v.si::timestamptz, stop_requested = v.sr,
-                version = a.version + 1
+                definition_version = v.dv, version = a.version + 1
             FROM unnest(?::varchar[], ?::int[], ?::bigint[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[],
-                ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[], ?::text[])
-                AS v(g, i, ver, s, ig, c, ad, p, cc, cr, pe, pc, pa, si, sr)
+                ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[], ?::text[], ?::int[])
+                AS v(g, i, ver, s, ig, c, ad, p, cc, cr, pe, pc, pa, si, sr, dv)
             WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
             RETURNING a.process_guid, a.instance_index""";
 
@@ -145,6 +147,18 @@ final class ActualLrpStore {
         }, (rs, i) -> rs.getInt(1)));
     }
 
+    /** The current definition version of those of these desired LRPs that exist. */
+    Map<String, Integer> definitionVersions(Collection<String> processGuids) {
+        Map<String, Integer> found = new HashMap<>();
+        jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement(
+                    "SELECT process_guid, definition_version FROM desired_lrps WHERE process_guid = ANY (?)");
+            ps.setArray(1, con.createArrayOf("varchar", new HashSet<>(processGuids).toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> found.put(rs.getString(1), rs.getInt(2)));
+        return found;
+    }
+
     /** Every slot of one LRP that has a record. */
     List<ActualLrpKey> keysOf(String processGuid) {
         return jdbc.query("SELECT instance_index FROM actual_lrps WHERE process_guid = ? ORDER BY instance_index",
@@ -169,7 +183,9 @@ final class ActualLrpStore {
             ps.setArray(p++, ints(con, twins, ActualLrp::crashCount));
             ps.setArray(p++, strings(con, twins, ActualLrp::crashReason));
             ps.setArray(p++, strings(con, twins, l -> instant(l.since())));
-            ps.setArray(p, strings(con, twins, l -> l.epoch().toString()));
+            ps.setArray(p++, strings(con, twins, l -> l.epoch().toString()));
+            ps.setArray(p++, ints(con, twins, ActualLrp::definitionVersion));
+            ps.setArray(p, strings(con, twins, l -> l.isKeptForDeployment() ? "deployment" : "evacuation"));
             return ps;
         });
     }
@@ -183,7 +199,8 @@ final class ActualLrpStore {
             int p = keyColumns(con, ps, rows);
             ps.setArray(p++, strings(con, rows, ActualLrp::domain));
             p = stateColumns(con, ps, p, rows);
-            ps.setArray(p, strings(con, rows, l -> l.epoch().toString()));
+            ps.setArray(p++, strings(con, rows, l -> l.epoch().toString()));
+            ps.setArray(p, ints(con, rows, ActualLrp::definitionVersion));
             return ps;
         });
     }
@@ -201,7 +218,8 @@ final class ActualLrpStore {
             int p = keyColumns(con, ps, rows);
             ps.setArray(p++, longs(con, rows));
             p = stateColumns(con, ps, p, rows);
-            ps.setArray(p, strings(con, rows, ActualLrp::stopRequested));
+            ps.setArray(p++, strings(con, rows, ActualLrp::stopRequested));
+            ps.setArray(p, ints(con, rows, ActualLrp::definitionVersion));
         });
         confirm(rows, written, "updated");
     }
@@ -311,7 +329,7 @@ final class ActualLrpStore {
                 rs.getObject(15, UUID.class), ActualLrpState.valueOf(rs.getString(4)),
                 instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, rs.getString(6)), net,
                 rs.getInt(9), rs.getString(10), rs.getString(11), rs.getString(12), toInstant(rs, 13),
-                toInstant(rs, 14), rs.getLong(16), evacuating, rs.getString(17));
+                toInstant(rs, 14), rs.getLong(16), evacuating, rs.getString(17), rs.getInt(18), rs.getBoolean(19));
     }
 
     private static Instant toInstant(ResultSet rs, int column) throws SQLException {

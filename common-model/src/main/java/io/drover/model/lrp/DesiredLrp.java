@@ -15,9 +15,9 @@ import java.util.UUID;
 import org.springframework.data.domain.Persistable;
 
 /**
- * What a user wants: how many instances of which process, with which resources, where. Only {@code instances},
- * {@code routes} and {@code annotation} change after creation (as in Diego); everything else is fixed for the life of
- * the record. Optimistically locked by {@code version}.
+ * What a user wants: how many instances of which process, with which resources, where. An update changes only
+ * {@code instances}, {@code routes} and {@code annotation} (as in Diego); what runs changes by a deployment, which gives
+ * the definition a new {@code definitionVersion} (SPEC 14). Optimistically locked by {@code version}.
  */
 @Entity
 @Table(name = "desired_lrps")
@@ -61,6 +61,7 @@ public class DesiredLrp implements Persistable<String> {
     private String logGuid;
     private String metricsGuid;
     private UUID epoch;
+    private int definitionVersion = 1;
 
     @Version
     private long version;
@@ -123,6 +124,35 @@ public class DesiredLrp implements Persistable<String> {
         return changed;
     }
 
+    /**
+     * A deployment makes {@code deployable} the definition under {@code version} (SPEC 14): new instances run it, and
+     * the deployer replaces the others. Returns false when this is the current version already.
+     */
+    boolean redefine(Deployable deployable, int version, Instant now) {
+        if (version == definitionVersion) {
+            return false;
+        }
+        action = deployable.action();
+        monitor = deployable.monitor();
+        checks = deployable.checkDefinition();
+        startTimeoutS = deployable.startTimeout();
+        env = deployable.env();
+        ports = deployable.ports();
+        memoryMb = deployable.memoryMb();
+        diskMb = deployable.diskMb();
+        maxPids = deployable.maxPids();
+        cpuWeight = deployable.cpuWeight();
+        placementTags = deployable.placementTags();
+        definitionVersion = version;
+        updatedAt = now;
+        return true;
+    }
+
+    /** The version of the current definition: 1 when desired, then the target of the latest deployment. */
+    public int definitionVersion() {
+        return definitionVersion;
+    }
+
     public DesiredLrpDefinition definition() {
         return new DesiredLrpDefinition(processGuid, domain, rootfs, instances, action, monitor, checks, startTimeoutS,
                 env, ports, memoryMb, diskMb, maxPids, cpuWeight, placementTags, routes, annotation, logGuid,
@@ -130,7 +160,7 @@ public class DesiredLrp implements Persistable<String> {
     }
 
     public DesiredLrpSnapshot snapshot() {
-        return new DesiredLrpSnapshot(definition(), modificationTag(), createdAt, updatedAt);
+        return new DesiredLrpSnapshot(definition(), modificationTag(), createdAt, updatedAt, definitionVersion);
     }
 
     public String processGuid() {

@@ -25,9 +25,12 @@ public class DesiredLrpLifecycle {
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final OptimisticRetry retry;
+    private final DefinitionHistory history;
 
     DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations actuals,
-            LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry) {
+            LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
+            DefinitionHistory history) {
+        this.history = history;
         this.tx = tx;
         this.em = em;
         this.actuals = actuals;
@@ -54,6 +57,8 @@ public class DesiredLrpLifecycle {
             em.persist(lrp);
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
+            em.flush();
+            history.recordCurrent(lrp.processGuid(), clock.instant());
             actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired", changes);
             return finish(changes, actor, lrp);
         });
@@ -104,6 +109,46 @@ public class DesiredLrpLifecycle {
             }
             return finish(changes, actor, lrp);
         });
+    }
+
+    /**
+     * Makes {@code deployable} the LRP's definition under {@code version} (a deployment, SPEC 14), in the caller's
+     * transaction when there is one: the deployment that asks for it commits with it. The version is recorded in the
+     * definition history (the last 10 are kept). Nothing changes when it is the current version already.
+     */
+    public DesiredLrpSnapshot redefine(String processGuid, Deployable deployable, int version, String reason,
+            Actor actor) {
+        return tx.execute(status -> {
+            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
+            if (lrp == null) {
+                throw new DesiredLrpNotFoundException(processGuid);
+            }
+            DesiredLrpSnapshot before = lrp.snapshot();
+            if (!lrp.redefine(deployable, version, clock.instant())) {
+                return before;
+            }
+            ChangeLog changes = new ChangeLog();
+            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, lrp, reason);
+            em.flush();
+            history.recordCurrent(processGuid, clock.instant());
+            return finish(changes, actor, lrp);
+        });
+    }
+
+    /** The desired LRP as it is now, read in the caller's transaction when there is one. */
+    public java.util.Optional<DesiredLrpSnapshot> snapshot(String processGuid) {
+        return tx.execute(status -> java.util.Optional.ofNullable(em.find(DesiredLrp.class, processGuid))
+                .map(DesiredLrp::snapshot));
+    }
+
+    /** The deployable part of definition {@code version} of this LRP, if the history still keeps it. */
+    public java.util.Optional<Deployable> definitionAt(String processGuid, int version) {
+        return history.deployable(processGuid, version);
+    }
+
+    /** The highest definition version this LRP has had that is still kept: a new one is numbered after it. */
+    public int highestDefinitionVersion(String processGuid) {
+        return history.highestVersion(processGuid);
     }
 
     /** Deletes the desired LRP and retires every instance of it; retried when an instance changed meanwhile. */

@@ -17,6 +17,7 @@ public final class LifecycleFactory {
     private final EntityManager em;
     private final Clock clock;
     private final Supplier<UUID> ids;
+    private final DefinitionHistory history;
 
     public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
             Supplier<UUID> ids, CrashRestartPolicy policy) {
@@ -27,6 +28,7 @@ public final class LifecycleFactory {
         ActualLrpStore store = new ActualLrpStore(jdbc);
         this.ops = new ActualLrpOperations(store, jdbc, clock, ids, policy);
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
+        this.history = new DefinitionHistory(jdbc);
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
@@ -39,6 +41,7 @@ public final class LifecycleFactory {
     }
 
     public DesiredLrpLifecycle desiredLrpLifecycle(int optimisticLockAttempts) {
-        return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts));
+        return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts),
+                history);
     }
 }

@@ -23,8 +23,16 @@ public record LrpsPlaced(UUID messageId, String cellId, UUID auctionId, List<Pla
         this(messageId, cellId, auctionId, placements, List.of());
     }
 
-    /** One instance placed on the cell. */
-    public record Placement(String processGuid, int index, UUID epoch, long version) {
+    /**
+     * One instance placed on the cell; {@code definitionVersion} is the definition version it is to run (SPEC 14), null
+     * from an auctioneer that predates deployments (the LRP's current definition then).
+     */
+    public record Placement(String processGuid, int index, UUID epoch, long version,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer definitionVersion) {
+
+        public Placement(String processGuid, int index, UUID epoch, long version) {
+            this(processGuid, index, epoch, version, null);
+        }
     }
 
     /** One task placed on the cell; {@code epoch} tells this task from an earlier one of the same guid. */

@@ -16,7 +16,7 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 public class ActualLrpOwners {
 
     private static final String COLUMNS = "a.process_guid, a.instance_index, a.state, a.instance_guid, a.cell_id, "
-            + "a.placed_cell_id, a.epoch, a.stop_requested";
+            + "a.placed_cell_id, a.epoch, a.stop_requested, false";
 
     private final JdbcTemplate jdbc;
 
@@ -30,10 +30,11 @@ public class ActualLrpOwners {
                 cellId);
     }
 
-    /** The evacuating twins {@code cellId} holds while it drains (SPEC 8.5). */
+    /** The evacuating twins {@code cellId} holds while it drains (SPEC 8.5) or a deployment runs (SPEC 14). */
     public List<ActualLrpOwner> evacuatingOn(String cellId) {
         return jdbc.query("SELECT a.process_guid, a.instance_index, 'RUNNING', a.instance_guid, a.cell_id, NULL, "
-                + "a.epoch, NULL FROM evacuating_lrps a WHERE a.cell_id = ?", ActualLrpOwners::map, cellId);
+                + "a.epoch, NULL, a.kept_for = 'deployment' FROM evacuating_lrps a WHERE a.cell_id = ?",
+                ActualLrpOwners::map, cellId);
     }
 
     /** The records of those of {@code keys} that have one, in one query. */
@@ -60,6 +61,6 @@ public class ActualLrpOwners {
     private static ActualLrpOwner map(ResultSet rs, int row) throws SQLException {
         return new ActualLrpOwner(ActualLrpKey.of(rs.getString(1), rs.getInt(2)),
                 ActualLrpState.valueOf(rs.getString(3)), rs.getString(4), rs.getString(5), rs.getString(6),
-                rs.getObject(7, UUID.class), rs.getString(8));
+                rs.getObject(7, UUID.class), rs.getString(8), rs.getBoolean(9));
     }
 }

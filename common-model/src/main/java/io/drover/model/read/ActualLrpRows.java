@@ -25,11 +25,11 @@ public class ActualLrpRows {
 
     static final String COLUMNS = "process_guid, instance_index, domain, state, instance_guid, cell_id, address, "
             + "ports, crash_count, crash_reason, placement_error, floor(extract(epoch FROM since) * 1000)::bigint, "
-            + "epoch, version, false";
+            + "epoch, version, false, definition_version";
     /** An evacuating twin in the columns of {@link #COLUMNS}: always RUNNING, never placed. */
     static final String TWIN_COLUMNS = "process_guid, instance_index, domain, 'RUNNING', instance_guid, cell_id, "
             + "address, ports, crash_count, crash_reason, NULL, floor(extract(epoch FROM since) * 1000)::bigint, "
-            + "epoch, version, true";
+            + "epoch, version, true, definition_version";
     private static final String ORDER = " ORDER BY process_guid, instance_index";
     private static final String ORDER_BOTH = " ORDER BY 1, 2, 15";
     private static final String AFTER = "(process_guid, instance_index) > (?, ?)";
@@ -148,6 +148,7 @@ public class ActualLrpRows {
     private static ActualLrpRow map(ResultSet rs, int row) throws SQLException {
         return new ActualLrpRow(rs.getString(1), rs.getInt(2), rs.getString(3), ActualLrpState.valueOf(rs.getString(4)),
                 rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9), rs.getString(10),
-                rs.getString(11), rs.getLong(12), UUID.fromString(rs.getString(13)), rs.getLong(14), rs.getBoolean(15));
+                rs.getString(11), rs.getLong(12), UUID.fromString(rs.getString(13)), rs.getLong(14), rs.getBoolean(15),
+                rs.getInt(16));
     }
 }

@@ -17,12 +17,14 @@ import tools.jackson.core.type.TypeReference;
  * ({@link Json}: snake_case, nulls written): {@code actionJson} an action ({@code {"run": {...}}}), {@code monitorJson} a
  * run action or null, {@code checksJson} a check definition or null, {@code envJson}, {@code portsJson} and
  * {@code placementTagsJson} arrays, {@code routesJson} the routes object or null. A reader can copy them into a response
- * as they are, or parse them with {@link #definition()}.
+ * as they are, or parse them with {@link #definition()}. {@code definitionVersion} is the version of the definition
+ * (SPEC 14).
  */
 public record DesiredLrpRow(String processGuid, String domain, String rootfs, int instances, String actionJson,
         String monitorJson, String checksJson, int startTimeout, String envJson, String portsJson, int memoryMb,
         int diskMb, int maxPids, int cpuWeight, String placementTagsJson, String routesJson, String annotation,
-        String logGuid, String metricsGuid, UUID epoch, long version, Instant createdAt, Instant updatedAt) {
+        String logGuid, String metricsGuid, UUID epoch, long version, Instant createdAt, Instant updatedAt,
+        int definitionVersion) {
 
     private static final TypeReference<List<EnvVar>> ENV = new TypeReference<>() {
     };

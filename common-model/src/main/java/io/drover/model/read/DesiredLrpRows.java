@@ -1,5 +1,6 @@
 package io.drover.model.read;
 
+import io.drover.model.lrp.DefinitionVersion;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.ModificationTag;
 import java.sql.ResultSet;
@@ -23,7 +24,7 @@ public class DesiredLrpRows {
 
     private static final String COLUMNS = "process_guid, domain, rootfs, instances, action, monitor, checks, "
             + "start_timeout_s, env, ports, memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, "
-            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at";
+            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version";
 
     private final JdbcTemplate jdbc;
 
@@ -90,6 +91,36 @@ public class DesiredLrpRows {
         return found;
     }
 
+    /**
+     * The definitions of these definition versions (SPEC 14), in one query: the LRP's own fields with the deployable
+     * ones of that version, or of the current version when the history no longer keeps it. A deleted LRP is missing.
+     */
+    public Map<DefinitionVersion, DesiredLrpDefinition> definitionsAt(Collection<DefinitionVersion> versions) {
+        Map<DefinitionVersion, DesiredLrpDefinition> found = new HashMap<>();
+        if (versions.isEmpty()) {
+            return found;
+        }
+        List<DefinitionVersion> all = List.copyOf(new java.util.LinkedHashSet<>(versions));
+        jdbc.query(con -> {
+            var ps = con.prepareStatement(AT_VERSION);
+            ps.setArray(1, con.createArrayOf("varchar", all.stream().map(DefinitionVersion::processGuid).toArray()));
+            ps.setArray(2, con.createArrayOf("int4", all.stream().map(DefinitionVersion::version).toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> found.put(new DefinitionVersion(rs.getString(1), rs.getInt(25)),
+                map(rs, 0).definition()));
+        return found;
+    }
+
+    private static final String AT_VERSION = "SELECT d.process_guid, d.domain, d.rootfs, d.instances, "
+            + java.util.stream.Stream.of("action", "monitor", "checks", "start_timeout_s", "env", "ports", "memory_mb",
+                    "disk_mb", "max_pids", "cpu_weight", "placement_tags")
+                    .map(c -> "CASE WHEN h.process_guid IS NULL THEN d." + c + " ELSE h." + c + " END")
+                    .collect(java.util.stream.Collectors.joining(", "))
+            + ", d.routes, d.annotation, d.log_guid, d.metrics_guid, d.epoch, d.version, d.created_at, d.updated_at, "
+            + "d.definition_version, k.v "
+            + "FROM unnest(?::varchar[], ?::int[]) AS k(g, v) JOIN desired_lrps d ON d.process_guid = k.g "
+            + "LEFT JOIN desired_lrp_definitions h ON h.process_guid = k.g AND h.definition_version = k.v";
+
     /** Calls {@code counts} with every desired LRP's process_guid, domain and instance count. */
     public void forEachInstanceCount(InstanceCounts counts) {
         jdbc.query("SELECT process_guid, domain, instances FROM desired_lrps",
@@ -107,6 +138,6 @@ public class DesiredLrpRows {
                 rs.getString(6), rs.getString(7), rs.getInt(8), rs.getString(9), rs.getString(10), rs.getInt(11),
                 rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getString(15), rs.getString(16), rs.getString(17),
                 rs.getString(18), rs.getString(19), UUID.fromString(rs.getString(20)), rs.getLong(21),
-                rs.getTimestamp(22).toInstant(), rs.getTimestamp(23).toInstant());
+                rs.getTimestamp(22).toInstant(), rs.getTimestamp(23).toInstant(), rs.getInt(24));
     }
 }

@@ -56,11 +56,11 @@ class MessageContractTest {
 
     static final ActualLrpSnapshot RUNNING = new ActualLrpSnapshot("web-app", 1, "cf-apps", "ig-4711", "cell-z1-0",
             "10.0.1.5", List.of(new NetInfo.PortMapping(8080, 61001)), ActualLrpState.RUNNING, 0, null, null,
-            AT.toEpochMilli(), null, false, new ModificationTag(EPOCH, 4));
+            AT.toEpochMilli(), null, false, new ModificationTag(EPOCH, 4), 1);
 
     static final ActualLrpSnapshot CRASHED = new ActualLrpSnapshot("web-app", 1, "cf-apps", null, null, null,
             List.of(), ActualLrpState.CRASHED, 3, "exited with code 1", null, AT.plusSeconds(60).toEpochMilli(),
-            AT.plusSeconds(90).toEpochMilli(), false, new ModificationTag(EPOCH, 5));
+            AT.plusSeconds(90).toEpochMilli(), false, new ModificationTag(EPOCH, 5), 1);
 
     static final DesiredLrpSnapshot DESIRED = new DesiredLrpSnapshot(new DesiredLrpDefinition("web-app", "cf-apps",
             "preloaded:cflinuxfs4", 3,

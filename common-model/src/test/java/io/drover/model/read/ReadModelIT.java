@@ -245,7 +245,7 @@ class ReadModelIT {
                 : Json.read(row.portsJson(), new TypeReference<List<NetInfo.PortMapping>>() { });
         return new ActualLrpSnapshot(row.processGuid(), row.index(), row.domain(), row.instanceGuid(), row.cellId(),
                 row.address(), ports, row.state(), row.crashCount(), row.crashReason(), row.placementError(),
-                row.sinceMillis(), row.nextRestartAtMillis(policy), false, row.modificationTag());
+                row.sinceMillis(), row.nextRestartAtMillis(policy), false, row.modificationTag(), row.definitionVersion());
     }
 
     private InstanceOwner run(ActualLrpKey key, String cell) {

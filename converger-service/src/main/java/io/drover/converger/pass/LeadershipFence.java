@@ -9,13 +9,13 @@ import io.drover.model.leader.LeaderLock;
  * a stalled VM) whose lock a standby took meanwhile thus writes nothing from its stale plan, even before its own
  * election thread has noticed the loss.
  */
-class LeadershipFence implements Runnable {
+public class LeadershipFence implements Runnable {
 
     private final LeaderLock lock;
     private final LeaderElection election;
     private final String name;
 
-    LeadershipFence(LeaderLock lock, LeaderElection election, String name) {
+    public LeadershipFence(LeaderLock lock, LeaderElection election, String name) {
         this.lock = lock;
         this.election = election;
         this.name = name;

@@ -15,8 +15,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The terminal's line for each notable change, from what the cluster already records: cells joining, lost and back
- * (their presence rows), instances crashing or failing placement (lifecycle events), repairs by the converger (its
- * action counters). Pure, so that each wording is tested.
+ * (their presence rows), instances crashing or failing placement and deployments moving (lifecycle events), repairs by
+ * the converger (its action counters). Pure, so that each wording is tested.
  */
 final class EventLines {
 
@@ -50,10 +50,16 @@ final class EventLines {
         return lines;
     }
 
-    /** A line for a crash or a new placement failure; nothing for the many ordinary transitions. */
+    /**
+     * A line for a crash, a new placement failure or a deployment's new state; nothing for the many ordinary
+     * transitions.
+     */
     static Optional<String> lifecycle(LifecycleEvent event, ZoneId zone) {
         JsonNode before = event.before();
         JsonNode after = event.after();
+        if ("deployment_changed".equals(event.type()) && after != null) {
+            return deployment(before, after);
+        }
         if (LifecycleEvent.ACTUAL_LRP_CRASHED.equals(event.type()) && after != null) {
             String where = before == null || text(before, "cell_id") == null ? "" : " on " + text(before, "cell_id");
             return Optional.of(instance(after) + " crashed" + where + ": " + text(after, "crash_reason") + " ("
@@ -85,6 +91,22 @@ final class EventLines {
         List<String> parts = new ArrayList<>();
         done.forEach((rule, n) -> parts.add(rule + " " + n));
         return Optional.of("convergence repaired " + total + " (" + String.join(", ", parts) + ")");
+    }
+
+    /** A deployment started, or moved to another state (SPEC 14). */
+    private static Optional<String> deployment(JsonNode before, JsonNode after) {
+        String state = text(after, "state");
+        String what = text(after, "process_guid") + " deployment v" + after.path("from_version").asInt() + " -> v"
+                + after.path("to_version").asInt();
+        if (before == null) {
+            return Optional.of(what + " started by " + text(after, "created_by"));
+        }
+        if (Objects.equals(state, text(before, "state"))) {
+            return Optional.empty();
+        }
+        String reason = text(after, "failure_reason");
+        return Optional.of(what + " " + state.toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                + (reason == null || !(state.equals("FAILED") || state.equals("REVERTED")) ? "" : ": " + reason));
     }
 
     private static String restart(JsonNode after, ZoneId zone) {

@@ -21,6 +21,9 @@ class EventLinesTest {
     private static final String RUNNING = "{\"process_guid\":\"web\",\"index\":1,\"state\":\"RUNNING\",\"cell_id\":\"cell-z1\","
             + "\"crash_count\":0}";
 
+    private static final String DEPLOYMENT_RUNNING = "{\"process_guid\":\"web\",\"state\":\"RUNNING\","
+            + "\"from_version\":1,\"to_version\":2,\"created_by\":\"alice\",\"failure_reason\":null}";
+
     static Stream<Arguments> lifecycle() {
         return Stream.of(
                 Arguments.of("crash restarted at once", LifecycleEvent.ACTUAL_LRP_CRASHED, RUNNING,
@@ -47,7 +50,17 @@ class EventLinesTest {
                 Arguments.of("an instance starting", LifecycleEvent.ACTUAL_LRP_CHANGED,
                         "{\"process_guid\":\"web\",\"index\":1,\"state\":\"CLAIMED\"}", RUNNING, null),
                 Arguments.of("a desired LRP", LifecycleEvent.DESIRED_LRP_CREATED, null,
-                        "{\"process_guid\":\"web\",\"instances\":3}", null));
+                        "{\"process_guid\":\"web\",\"instances\":3}", null),
+                Arguments.of("a deployment started", "deployment_changed", null, DEPLOYMENT_RUNNING,
+                        "web deployment v1 -> v2 started by alice"),
+                Arguments.of("a deployment reverted", "deployment_changed", DEPLOYMENT_RUNNING,
+                        DEPLOYMENT_RUNNING.replace("RUNNING", "REVERTED").replace("null", "\"it crashed\""),
+                        "web deployment v1 -> v2 reverted: it crashed"),
+                Arguments.of("a deployment waiting", "deployment_changed", DEPLOYMENT_RUNNING,
+                        DEPLOYMENT_RUNNING.replace("RUNNING", "WAITING_FOR_PROMOTION"),
+                        "web deployment v1 -> v2 waiting for promotion"),
+                Arguments.of("a deployment's progress", "deployment_changed", DEPLOYMENT_RUNNING,
+                        DEPLOYMENT_RUNNING, null));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -28,6 +28,7 @@ final class ActualLrpJson {
     private static final SerializableString EVACUATING = name("evacuating");
     private static final SerializableString MODIFICATION_TAG = name("modification_tag");
     private static final SerializableString EPOCH = name("epoch");
+    private static final SerializableString DEFINITION_VERSION = name("definition_version");
 
     private final CrashRestartPolicy policy;
 
@@ -68,6 +69,8 @@ final class ActualLrpJson {
         json.writeName(INDEX);
         json.writeNumber(row.version());
         json.writeEndObject();
+        json.writeName(DEFINITION_VERSION);
+        json.writeNumber(row.definitionVersion());
         json.writeEndObject();
     }
 

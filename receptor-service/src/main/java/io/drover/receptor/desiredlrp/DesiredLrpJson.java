@@ -39,6 +39,7 @@ final class DesiredLrpJson {
     private static final SerializableString INDEX = name("index");
     private static final SerializableString CREATED_AT = name("created_at");
     private static final SerializableString UPDATED_AT = name("updated_at");
+    private static final SerializableString DEFINITION_VERSION = name("definition_version");
 
     private DesiredLrpJson() {
     }
@@ -76,6 +77,8 @@ final class DesiredLrpJson {
         json.writeEndObject();
         string(json, CREATED_AT, row.createdAt().toString());
         string(json, UPDATED_AT, row.updatedAt().toString());
+        json.writeName(DEFINITION_VERSION);
+        json.writeNumber(row.definitionVersion());
         json.writeEndObject();
     }
 

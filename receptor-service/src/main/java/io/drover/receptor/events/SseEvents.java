@@ -25,7 +25,7 @@ final class SseEvents {
             return null;
         }
         String entity = type.startsWith("desired_lrp_") ? "desired_lrp" : type.startsWith("actual_lrp_") ? "actual_lrp"
-                : type.startsWith("task_") ? "task" : null;
+                : type.startsWith("task_") ? "task" : type.startsWith("deployment_") ? "deployment" : null;
         if (entity == null) {
             return null;
         }

@@ -15,6 +15,7 @@ public record ApiError(String name, String message) {
     public static final String DESIRED_LRP_ALREADY_EXISTS = "DesiredLRPAlreadyExists";
     public static final String DESIRED_LRP_NOT_FOUND = "DesiredLRPNotFound";
     public static final String ACTUAL_LRP_INDEX_NOT_FOUND = "ActualLRPIndexNotFound";
+    public static final String DEPLOYMENT_NOT_FOUND = "DeploymentNotFound";
     public static final String RESOURCE_CONFLICT = "ResourceConflict";
     public static final String UNAUTHORIZED = "Unauthorized";
     public static final String FORBIDDEN = "Forbidden";

@@ -1,5 +1,7 @@
 package io.drover.receptor.web;
 
+import io.drover.model.deployment.DeploymentNotFoundException;
+import io.drover.model.deployment.IllegalDeploymentException;
 import io.drover.model.lrp.ActualLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
@@ -15,6 +17,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -65,6 +68,18 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(ActualLrpNotFoundException.class)
     ResponseEntity<ApiError> actualNotFound(ActualLrpNotFoundException e) {
         return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.ACTUAL_LRP_INDEX_NOT_FOUND, e.getMessage()));
+    }
+
+    @ExceptionHandler(DeploymentNotFoundException.class)
+    ResponseEntity<ApiError> deploymentNotFound(DeploymentNotFoundException e) {
+        return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.DEPLOYMENT_NOT_FOUND, e.getMessage()));
+    }
+
+    @ExceptionHandler({ IllegalDeploymentException.class, DuplicateKeyException.class })
+    ResponseEntity<ApiError> deploymentConflict(RuntimeException e) {
+        String message = e instanceof DuplicateKeyException ? "another deployment of this LRP started meanwhile"
+                : e.getMessage();
+        return error(HttpStatus.CONFLICT, new ApiError(ApiError.RESOURCE_CONFLICT, message));
     }
 
     @ExceptionHandler({ StaleModificationTagException.class, LifecycleConflictException.class,

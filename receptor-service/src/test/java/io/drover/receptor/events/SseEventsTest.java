@@ -47,8 +47,18 @@ class SseEventsTest {
     @Test
     void anUnknownTypeIsSkipped() throws IOException {
         LifecycleEvent created = event("lifecycle-event-desired-created.json");
-        assertThat(SseEvents.data(new LifecycleEvent(created.eventId(), "deployment_changed", null, null,
+        assertThat(SseEvents.data(new LifecycleEvent(created.eventId(), "route_changed", null, null,
                 created.occurredAt()))).isNull();
+    }
+
+    @Test
+    void aDeploymentChangeCarriesTheDeploymentBeforeAndAfter() throws IOException {
+        LifecycleEvent created = event("lifecycle-event-desired-created.json");
+        var after = Json.tree("{\"id\": \"d-1\", \"state\": \"PAUSED\"}");
+        var data = Json.tree(SseEvents.data(new LifecycleEvent(created.eventId(), "deployment_changed",
+                Json.tree("{\"id\": \"d-1\", \"state\": \"RUNNING\"}"), after, created.occurredAt())));
+        assertThat(data.get("deployment_after").get("state").stringValue()).isEqualTo("PAUSED");
+        assertThat(data.get("deployment_before").get("state").stringValue()).isEqualTo("RUNNING");
     }
 
     @Test

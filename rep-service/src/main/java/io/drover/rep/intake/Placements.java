@@ -62,11 +62,9 @@ public final class Placements {
             ops.rejectPlacements(byKey.keySet().stream().collect(Collectors.toMap(k -> k, k -> "cell is evacuating")));
             return;
         }
-        Map<String, DesiredLrpDefinition> definitions = this.definitions.get(
-                byKey.keySet().stream().map(ActualLrpKey::processGuid).distinct().toList());
+        Map<ActualLrpKey, DesiredLrpDefinition> definitions = this.definitions.forPlacements(byKey.values());
         Map<ActualLrpKey, Resources> needs = new LinkedHashMap<>();
-        byKey.keySet().stream().filter(k -> definitions.containsKey(k.processGuid()))
-                .forEach(k -> needs.put(k, need(definitions.get(k.processGuid()))));
+        definitions.forEach((k, definition) -> needs.put(k, need(definition)));
         metrics.stale(byKey.size() - needs.size());
         PlacementChecks.Admission admission = PlacementChecks.admit(needs, allocations.available());
         ops.rejectPlacements(admission.rejected());
@@ -78,7 +76,7 @@ public final class Placements {
     }
 
     private void claimAndRun(List<ActualLrpKey> keys, Map<ActualLrpKey, LrpsPlaced.Placement> placements,
-            Map<String, DesiredLrpDefinition> definitions, Map<ActualLrpKey, Resources> needs) {
+            Map<ActualLrpKey, DesiredLrpDefinition> definitions, Map<ActualLrpKey, Resources> needs) {
         Map<ActualLrpKey, ClaimRequest> claims = new LinkedHashMap<>();
         keys.forEach(k -> claims.put(k, new ClaimRequest(InstanceOwner.of(ids.get().toString(), cellId),
                 placements.get(k).epoch())));
@@ -93,7 +91,7 @@ public final class Placements {
             String guid = claims.get(key).owner().instanceGuid();
             allocations.reserve(guid, needs.get(key));
             try {
-                executor.run(new ContainerSpec(key, guid, definitions.get(key.processGuid())));
+                executor.run(new ContainerSpec(key, guid, definitions.get(key)));
             } catch (InsufficientResourcesException e) {
                 // The executor knows more than our ledger (host ports): hand the slot back for another auction.
                 allocations.release(guid);

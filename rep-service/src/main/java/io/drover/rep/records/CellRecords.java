@@ -22,7 +22,10 @@ public class CellRecords {
         return owners.ownedBy(cellId).stream().map(CellRecords::view).toList();
     }
 
-    /** The evacuating twins this cell holds (SPEC 8.5): always RUNNING, owned by the old instance. */
+    /**
+     * The twins this cell holds, of a drain (SPEC 8.5) or a deployment (SPEC 14): always RUNNING, owned by the old
+     * instance.
+     */
     public List<RecordView> evacuatingOn(String cellId) {
         return owners.evacuatingOn(cellId).stream().map(CellRecords::view).toList();
     }
@@ -35,6 +38,6 @@ public class CellRecords {
 
     private static RecordView view(ActualLrpOwner o) {
         return new RecordView(o.key(), o.state(), o.instanceGuid(), o.cellId(), o.placedCellId(), o.epoch(),
-                o.stopRequested());
+                o.stopRequested(), o.keptForDeployment());
     }
 }

@@ -1,6 +1,9 @@
 package io.drover.rep.records;
 
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.DefinitionVersion;
 import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.read.DesiredLrpRows;
 import java.time.Clock;
 import java.time.Duration;
@@ -8,6 +11,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +30,7 @@ public class Definitions {
     private final Clock clock;
     private final Duration ttl;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+    private final Map<DefinitionVersion, Cached> versions = new ConcurrentHashMap<>();
 
     public Definitions(DesiredLrpRows rows, Clock clock, Duration ttl) {
         this.rows = rows;
@@ -54,6 +60,45 @@ public class Definitions {
                 found.put(guid, definition);
             });
         }
+        return found;
+    }
+
+    /**
+     * The definition each placement is to run: that of the definition version it carries (SPEC 14), or the LRP's
+     * current one when it carries none. A placement of a deleted LRP is missing. Versions are read once and kept like
+     * the current definitions: a version's definition never changes.
+     */
+    public Map<ActualLrpKey, DesiredLrpDefinition> forPlacements(Collection<LrpsPlaced.Placement> placements) {
+        Instant now = clock.instant();
+        Map<ActualLrpKey, DefinitionVersion> wanted = new LinkedHashMap<>();
+        placements.forEach(p -> wanted.put(ActualLrpKey.of(p.processGuid(), p.index()),
+                new DefinitionVersion(p.processGuid(), p.definitionVersion() == null ? 0 : p.definitionVersion())));
+        Map<DefinitionVersion, DesiredLrpDefinition> known = new HashMap<>();
+        List<DefinitionVersion> missing = new ArrayList<>();
+        for (DefinitionVersion v : new LinkedHashSet<>(wanted.values())) {
+            Cached c = versions.get(v);
+            if (c != null && c.loadedAt.plus(ttl).isAfter(now)) {
+                known.put(v, c.definition);
+            } else {
+                missing.add(v);
+            }
+        }
+        if (!missing.isEmpty()) {
+            if (versions.size() > MAX_CACHED) {
+                versions.clear();
+            }
+            rows.definitionsAt(missing).forEach((v, definition) -> {
+                versions.put(v, new Cached(definition, now));
+                known.put(v, definition);
+            });
+        }
+        Map<ActualLrpKey, DesiredLrpDefinition> found = new LinkedHashMap<>();
+        wanted.forEach((key, v) -> {
+            DesiredLrpDefinition d = known.get(v);
+            if (d != null) {
+                found.put(key, d);
+            }
+        });
         return found;
     }
 

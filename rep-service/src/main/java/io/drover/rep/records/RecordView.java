@@ -7,10 +7,15 @@ import java.util.UUID;
 
 /**
  * The few columns of an actual LRP record that a rep decides on; {@code stopRequested} is why its owner was asked to
- * stop the container (null when nobody asked).
+ * stop the container (null when nobody asked); {@code keptForDeployment} marks a twin a deployment keeps serving.
  */
 public record RecordView(ActualLrpKey key, ActualLrpState state, String instanceGuid, String cellId,
-        String placedCellId, UUID epoch, String stopRequested) {
+        String placedCellId, UUID epoch, String stopRequested, boolean keptForDeployment) {
+
+    public RecordView(ActualLrpKey key, ActualLrpState state, String instanceGuid, String cellId, String placedCellId,
+            UUID epoch, String stopRequested) {
+        this(key, state, instanceGuid, cellId, placedCellId, epoch, stopRequested, false);
+    }
 
     public RecordView(ActualLrpKey key, ActualLrpState state, String instanceGuid, String cellId, String placedCellId,
             UUID epoch) {

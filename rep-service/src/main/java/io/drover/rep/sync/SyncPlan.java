@@ -24,6 +24,8 @@ import java.util.Set;
  * elsewhere the twin is removed (the API stops listing it) and the container stops one pass later; it stops at once if
  * its slot was retired (scaled down, deleted, restarted), or once the drain's
  * deadline has passed. Nothing is recorded RUNNING again on a draining cell.
+ *
+ * <p>A twin a deployment keeps (SPEC 14) serves on a cell that is not draining until the deployer removes it.
  */
 public final class SyncPlan {
 
@@ -44,7 +46,8 @@ public final class SyncPlan {
             if (over || !busy.contains(c.instanceGuid())) {
                 RecordView twin = twins.get(c.key());
                 boolean twinHeld = twin != null && c.instanceGuid().equals(twin.instanceGuid());
-                SyncAction action = forContainer(cellId, c, records.get(c.key()), twinHeld, mode);
+                SyncAction action = mode == Drain.Mode.NORMAL && twinHeld && twin.keptForDeployment() && isServing(c) ? null
+                        : forContainer(cellId, c, records.get(c.key()), twinHeld, mode);
                 if (action != null) {
                     actions.add(action);
                 }
@@ -66,6 +69,14 @@ public final class SyncPlan {
             }
         }
         return actions;
+    }
+
+    /**
+     * A deployment's twin serves until the deployer removes it (and asks for its stop) once the slot's new instance has
+     * proved healthy (SPEC 14); until then its container is neither stopped nor recorded again in its slot.
+     */
+    private static boolean isServing(Container c) {
+        return c.state() == ContainerState.RUNNING || c.state() == ContainerState.STARTING;
     }
 
     private static SyncAction forContainer(String cellId, Container c, RecordView r, boolean twinHeld, Drain.Mode mode) {

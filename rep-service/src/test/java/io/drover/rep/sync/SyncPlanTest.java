@@ -144,6 +144,55 @@ class SyncPlanTest {
         }
     }
 
+    /** A cell (not draining) holding g1's twin kept by a deployment: container, slot's record → action. */
+    static Stream<Arguments> deploymentTwinCases() {
+        return Stream.of(
+                Arguments.of("new instance waiting for a cell: keep serving", ContainerState.RUNNING,
+                        record(UNCLAIMED, null, null), null),
+                Arguments.of("new instance starting elsewhere: keep serving", ContainerState.RUNNING,
+                        record(CLAIMED, "g2", "cell-b"), null),
+                Arguments.of("new instance running but not yet healthy long enough: keep serving",
+                        ContainerState.RUNNING, record(RUNNING, "g2", "cell-b"), null),
+                Arguments.of("new instance crashed: keep serving", ContainerState.RUNNING, record(CRASHED, null, null),
+                        null),
+                Arguments.of("slot's record gone while it is recreated: keep serving", ContainerState.RUNNING, null,
+                        null),
+                Arguments.of("container crashed: the crash is recorded (and the twin goes)", ContainerState.CRASHED,
+                        record(UNCLAIMED, null, null), SyncAction.Crash.class),
+                Arguments.of("container stopped: the twin is removed", ContainerState.STOPPED,
+                        record(RUNNING, "g2", "cell-b"), SyncAction.Remove.class),
+                Arguments.of("container gone: the twin is removed", null, record(RUNNING, "g2", "cell-b"),
+                        SyncAction.Remove.class));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("deploymentTwinCases")
+    void aDeploymentsTwinServesUntilTheDeployerRemovesIt(String name, ContainerState container, RecordView record,
+            Class<? extends SyncAction> expected) {
+        List<Container> containers = container == null ? List.of() : List.of(container("g1", container));
+        Map<ActualLrpKey, RecordView> records = new HashMap<>();
+        if (record != null) {
+            records.put(KEY, record);
+        }
+        RecordView twin = new RecordView(KEY, RUNNING, "g1", HERE, null, UUID.randomUUID(), null, true);
+
+        List<SyncAction> actions = SyncPlan.plan(HERE, containers, records, Map.of(KEY, twin), Set.of(), NORMAL);
+
+        if (expected == null) {
+            assertThat(actions).isEmpty();
+        } else {
+            assertThat(actions).singleElement().isInstanceOf(expected);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aRemovedDeploymentTwinsContainerIsDestroyedNotRecordedAgain() {
+        List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", ContainerState.RUNNING)),
+                Map.of(KEY, record(RUNNING, "g2", "cell-b")), Map.of(), Set.of(), NORMAL);
+
+        assertThat(actions).singleElement().isInstanceOf(SyncAction.Destroy.class);
+    }
+
     @org.junit.jupiter.api.Test
     void anOldIncarnationIsDestroyedAndTheRecordOfAVanishedOneRemoved() {
         List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", ContainerState.RUNNING)),

@@ -1,0 +1,34 @@
+package io.drover.model.deployment;
+
+import java.time.Duration;
+
+/**
+ * How a deployment rolls (SPEC 14): at most {@code maxSurge} instances replaced at once while their old incarnation
+ * keeps serving (at least 1), at most {@code maxUnavailable} not serving because of the rollout, each new instance
+ * RUNNING for {@code minHealthyTime} before it counts as updated, failed when no instance got updated for
+ * {@code progressDeadline}, then reverted to the previous version when {@code autoRevert}; with {@code canary} > 0 only
+ * that many instances are replaced until the deployment is promoted.
+ */
+public record Strategy(Amount maxSurge, Amount maxUnavailable, Duration minHealthyTime, Duration progressDeadline,
+        boolean autoRevert, int canary) {
+
+    /** The defaults: 25 % surge, none unavailable, 10 s healthy, 10 min deadline, auto-revert, no canary. */
+    public static final Strategy DEFAULT = new Strategy(new Amount(25, true), new Amount(0, false),
+            Duration.ofSeconds(10), Duration.ofMinutes(10), true, 0);
+
+    public Strategy {
+        if (minHealthyTime.isNegative() || progressDeadline.compareTo(Duration.ofSeconds(1)) < 0 || canary < 0) {
+            throw new IllegalArgumentException("min_healthy_time must be >= 0, progress_deadline >= 1 s, canary >= 0");
+        }
+    }
+
+    /** How many slots may be replaced at once while their old instance serves: at least 1. */
+    public int surge(int instances) {
+        return Math.max(1, maxSurge.of(instances, true));
+    }
+
+    /** How many slots the rollout may leave without a serving instance. */
+    public int unavailable(int instances) {
+        return Math.min(instances, maxUnavailable.of(instances, false));
+    }
+}

@@ -1,0 +1,229 @@
+package io.drover.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import io.drover.model.deployment.Amount;
+import io.drover.model.deployment.Deployment;
+import io.drover.model.deployment.DeploymentLifecycle;
+import io.drover.model.deployment.DeploymentSlots;
+import io.drover.model.deployment.DeploymentState;
+import io.drover.model.deployment.IllegalDeploymentException;
+import io.drover.model.deployment.Slot;
+import io.drover.model.deployment.Step;
+import io.drover.model.deployment.Strategy;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.ActualLrp;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.lrp.ActualLrpRepository;
+import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.Deployable;
+import io.drover.model.lrp.DefinitionVersion;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.RunAction;
+import io.drover.model.lrp.StartedInstance;
+import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.Topics;
+import io.drover.model.read.DesiredLrpRows;
+import io.drover.test.WithDroverInfrastructure;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** Deployments in the model (SPEC 14): definition versions and their history, rolls with twins, verdicts, events. */
+@SpringBootTest
+@WithDroverInfrastructure
+class DeploymentLifecycleIT {
+
+    static final Actor USER = Actor.service("receptor");
+    static final Strategy STRATEGY = new Strategy(Amount.parse("1"), Amount.parse("0"), Duration.ofSeconds(1),
+            Duration.ofSeconds(30), true, 0);
+
+    @Autowired
+    DeploymentLifecycle deployments;
+    @Autowired
+    DeploymentSlots slots;
+    @Autowired
+    DesiredLrpLifecycle desired;
+    @Autowired
+    ActualLrpLifecycle actual;
+    @Autowired
+    ActualLrpRepository actuals;
+    @Autowired
+    DesiredLrpRows desiredRows;
+    @Autowired
+    CellPresence cells;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    String guid;
+    String cell;
+
+    @BeforeEach
+    void twoRunningInstances() {
+        guid = "dep-" + UUID.randomUUID();
+        cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(new CellRegistration(cell, "z1", "10.0.0.1", new Resources(1024, 1024, 10),
+                List.of("preloaded:host"), List.of(), List.of()), Duration.ofMinutes(1));
+        desired.desire(new DesiredLrpDefinition(guid, "d1", "preloaded:host", 2, action("v1"), null, null, 0, null,
+                List.of(8080), 64, 64, 0, 0, null, null, null, null, null), USER);
+        run(0, "old-0");
+        run(1, "old-1");
+    }
+
+    @Test
+    void aDeploymentMakesANewVersionCurrentAndNewInstancesRunIt() {
+        Deployment d = deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY, "alice",
+                USER);
+
+        assertThat(d.state()).isEqualTo(DeploymentState.RUNNING);
+        assertThat(d.fromVersion()).isEqualTo(1);
+        assertThat(d.toVersion()).isEqualTo(2);
+        assertThat(desired.snapshot(guid).orElseThrow().definitionVersion()).isEqualTo(2);
+        Map<DefinitionVersion, DesiredLrpDefinition> defs = desiredRows.definitionsAt(List.of(
+                new DefinitionVersion(guid, 1), new DefinitionVersion(guid, 2), new DefinitionVersion(guid, 0)));
+        assertThat(defs.get(new DefinitionVersion(guid, 1)).action()).isEqualTo(action("v1"));
+        assertThat(defs.get(new DefinitionVersion(guid, 2)).action()).isEqualTo(action("v2"));
+        assertThat(defs.get(new DefinitionVersion(guid, 0)).action()).as("unknown: current").isEqualTo(action("v2"));
+        assertThat(jdbc.queryForList("SELECT reason FROM lrp_events WHERE entity = 'deployment' AND process_guid = ?",
+                String.class, guid)).singleElement().asString().contains("started by alice");
+        assertThat(new Records(jdbc).messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class))
+                .filteredOn(e -> e.type().equals(DeploymentLifecycle.DEPLOYMENT_CHANGED)).singleElement()
+                .satisfies(e -> assertThat(e.after().get("to_version").asInt()).isEqualTo(2))
+                .satisfies(e -> assertThat(e.before()).isNull());
+
+        actual.createUnclaimed(guid, "d1", List.of(2), "scaled", USER);
+        assertThat(actuals.findById(ActualLrpKey.of(guid, 2)).orElseThrow().definitionVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void aSurgeKeepsTheOldInstanceServingFromATwinUntilItIsRemoved() {
+        deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY, "alice", USER);
+        ActualLrpKey zero = ActualLrpKey.of(guid, 0);
+
+        actual.roll(List.of(zero), 2, true, "deployment", USER);
+
+        ActualLrp record = actuals.findById(zero).orElseThrow();
+        assertThat(record.state()).isEqualTo(ActualLrpState.UNCLAIMED);
+        assertThat(record.definitionVersion()).isEqualTo(2);
+        ActualLrp twin = actuals.findEvacuating(zero).orElseThrow();
+        assertThat(twin.instanceGuid()).isEqualTo("old-0");
+        assertThat(twin.definitionVersion()).isEqualTo(1);
+        assertThat(twin.isKeptForDeployment()).isTrue();
+        assertThat(slots.of(List.of(guid)).get(guid)).extracting(Slot::index, Slot::version, Slot::twin)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(0, 2, true),
+                        org.assertj.core.groups.Tuple.tuple(1, 1, false));
+
+        run(0, "new-0");
+        actual.removeDeploymentTwins(List.of(zero), "new instance healthy", USER);
+
+        assertThat(actuals.findEvacuating(zero)).isEmpty();
+        assertThat(new Records(jdbc).messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class))
+                .anySatisfy(m -> assertThat(m.instanceGuid()).isEqualTo("old-0"));
+    }
+
+    @Test
+    void aReplacementInPlaceAsksTheOwnerToStopOnce() {
+        deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY, "alice", USER);
+        ActualLrpKey one = ActualLrpKey.of(guid, 1);
+
+        actual.roll(List.of(one), 2, false, "deployment", USER);
+        actual.roll(List.of(one), 2, false, "deployment", USER);
+
+        ActualLrp record = actuals.findById(one).orElseThrow();
+        assertThat(record.stopRequested()).isEqualTo("deployment");
+        assertThat(record.definitionVersion()).isEqualTo(1);
+        assertThat(new Records(jdbc).messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class))
+                .filteredOn(m -> m.instanceGuid().equals("old-1")).hasSize(1);
+    }
+
+    @Test
+    void aFailedDeploymentIsRevertedToTheVersionItCameFrom() {
+        Deployment d = deployments.start(guid, current -> withAction(current.definition(), "broken"), STRATEGY,
+                "alice", USER);
+        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
+                d.progressAt(), new Step.Counts(2, 0, 2, 1));
+
+        Deployment reverted = deployments.decided(d, failed, Actor.service("deployer"));
+
+        assertThat(reverted.state()).isEqualTo(DeploymentState.REVERTED);
+        assertThat(reverted.failureReason()).isEqualTo("crashed");
+        Deployment revert = deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst()
+                .orElseThrow();
+        assertThat(revert.reverts()).isEqualTo(d.id());
+        assertThat(revert.toVersion()).isEqualTo(1);
+        assertThat(revert.autoRevert()).isFalse();
+        assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
+        assertThat(desired.snapshot(guid).orElseThrow().definitionVersion()).isEqualTo(1);
+    }
+
+    @Test
+    void aNewDeploymentSupersedesTheActiveOneAndRollbackGoesToAKeptVersion() {
+        Deployment first = deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY,
+                "alice", USER);
+        Deployment back = deployments.rollback(guid, 1, STRATEGY, "bob", USER);
+
+        assertThat(deployments.find(guid, first.id()).state()).isEqualTo(DeploymentState.CANCELLED);
+        assertThat(back.toVersion()).isEqualTo(1);
+        assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
+        assertThatThrownBy(() -> deployments.rollback(guid, 1, STRATEGY, "bob", USER))
+                .isInstanceOf(IllegalDeploymentException.class);
+        assertThatThrownBy(() -> deployments.rollback(guid, 9, STRATEGY, "bob", USER))
+                .isInstanceOf(IllegalDeploymentException.class);
+        Deployment next = deployments.start(guid, current -> withAction(current.definition(), "v3"), STRATEGY,
+                "carol", USER);
+        assertThat(next.toVersion()).as("numbered after every kept version").isEqualTo(3);
+    }
+
+    @Test
+    void pauseResumePromoteAndCancelFollowTheState() {
+        Strategy canary = new Strategy(Amount.parse("1"), Amount.parse("0"), Duration.ofSeconds(1),
+                Duration.ofSeconds(30), true, 1);
+        Deployment d = deployments.start(guid, current -> withAction(current.definition(), "v2"), canary, "alice",
+                USER);
+        assertThat(deployments.pause(guid, d.id(), "alice", USER).state()).isEqualTo(DeploymentState.PAUSED);
+        Deployment resumed = deployments.resume(guid, d.id(), "alice", USER);
+        assertThat(resumed.state()).isEqualTo(DeploymentState.RUNNING);
+        assertThat(resumed.progressAt()).isAfterOrEqualTo(d.progressAt());
+        Deployment promoted = deployments.promote(guid, d.id(), "alice", USER);
+        assertThat(promoted.promoted()).isTrue();
+        assertThat(deployments.cancel(guid, d.id(), "alice", USER).state()).isEqualTo(DeploymentState.CANCELLED);
+        assertThatThrownBy(() -> deployments.resume(guid, d.id(), "alice", USER)).isInstanceOf(IllegalDeploymentException.class);
+        assertThat(jdbc.queryForList("SELECT to_state FROM lrp_events WHERE entity = 'deployment' AND "
+                + "process_guid = ? ORDER BY id", String.class, guid))
+                .containsExactly("RUNNING", "PAUSED", "RUNNING", "RUNNING", "CANCELLED");
+    }
+
+    private void run(int index, String instanceGuid) {
+        ActualLrpKey key = ActualLrpKey.of(guid, index);
+        InstanceOwner owner = InstanceOwner.of(instanceGuid, cell);
+        actual.claim(key, owner, USER);
+        actual.start(new StartedInstance(key, "d1", owner, new NetInfo("10.0.0.1", List.of())), USER);
+    }
+
+    private static Deployable withAction(DesiredLrpDefinition d, String version) {
+        Deployable current = Deployable.of(d);
+        return new Deployable(action(version), current.monitor(), current.checkDefinition(), current.startTimeout(),
+                current.env(), current.ports(), current.memoryMb(), current.diskMb(), current.maxPids(),
+                current.cpuWeight(), current.placementTags());
+    }
+
+    private static Action action(String version) {
+        return new Action(new RunAction("sleep", List.of("100", version), null, null, null));
+    }
+}
