@@ -11,7 +11,8 @@
   var watch = body.getAttribute('data-live') || '';
   var statusLine = document.getElementById('live-status');
   var EVENTS = ['desired_lrp_created', 'desired_lrp_changed', 'desired_lrp_removed', 'actual_lrp_created',
-    'actual_lrp_changed', 'actual_lrp_removed', 'actual_lrp_crashed', 'task_created', 'task_changed', 'task_removed'];
+    'actual_lrp_changed', 'actual_lrp_removed', 'actual_lrp_crashed', 'task_created', 'task_changed', 'task_removed',
+    'deployment_changed'];
   var MIN_REFRESH_MS = 1000;
   var FEED_LINES = 300;
 
@@ -67,7 +68,8 @@
 
   function subject(data) {
     var lrp = data.actual_lrp || data.actual_lrp_after || data.actual_lrp_before || data.desired_lrp
-      || data.desired_lrp_after || data.desired_lrp_before || data.task || data.task_after || data.task_before || {};
+      || data.desired_lrp_after || data.desired_lrp_before || data.task || data.task_after || data.task_before
+      || data.deployment_after || data.deployment_before || {};
     return lrp;
   }
 

@@ -2,10 +2,6 @@ package io.drover.receptor.deployment;
 
 import io.drover.model.deployment.Deployment;
 import io.drover.model.deployment.DeploymentLifecycle;
-import io.drover.model.deployment.DeploymentSlots;
-import io.drover.model.deployment.Rollout;
-import io.drover.model.deployment.Slot;
-import io.drover.model.deployment.Step;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.receptor.web.ApiError;
@@ -19,9 +15,7 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
-import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,15 +49,13 @@ class DeploymentController {
     private static final Logger log = LoggerFactory.getLogger(DeploymentController.class);
 
     private final DeploymentLifecycle deployments;
-    private final DeploymentSlots slots;
+    private final DeploymentProgress progress;
     private final JsonBodies bodies;
-    private final Clock clock;
 
-    DeploymentController(DeploymentLifecycle deployments, DeploymentSlots slots, JsonBodies bodies, Clock clock) {
+    DeploymentController(DeploymentLifecycle deployments, DeploymentProgress progress, JsonBodies bodies) {
         this.deployments = deployments;
-        this.slots = slots;
+        this.progress = progress;
         this.bodies = bodies;
-        this.clock = clock;
     }
 
     @PostMapping
@@ -90,13 +82,8 @@ class DeploymentController {
     @Operation(summary = "List the LRP's latest 100 deployments, newest first, with their counts now")
     List<DeploymentResponse> list(@PathVariable String processGuid) {
         requireValidGuid(processGuid);
-        Map<String, DeploymentSlots.Desired> desired = slots.desired(List.of(processGuid));
-        if (desired.isEmpty()) {
-            throw new DesiredLrpNotFoundException(processGuid);
-        }
-        List<Slot> now = slots.of(List.of(processGuid)).getOrDefault(processGuid, List.of());
-        return deployments.of(processGuid, LISTED).stream()
-                .map(d -> view(d, desired.get(processGuid).instances(), now)).toList();
+        return progress.latest(processGuid, LISTED).orElseThrow(() -> new DesiredLrpNotFoundException(processGuid))
+                .stream().map(DeploymentResponse::of).toList();
     }
 
     @GetMapping("/{id}")
@@ -124,16 +111,7 @@ class DeploymentController {
     }
 
     private DeploymentResponse view(Deployment d) {
-        Map<String, DeploymentSlots.Desired> desired = slots.desired(List.of(d.processGuid()));
-        int instances = desired.isEmpty() ? 0 : desired.get(d.processGuid()).instances();
-        return view(d, instances, slots.of(List.of(d.processGuid())).getOrDefault(d.processGuid(), List.of()));
-    }
-
-    /** The deployment with its counts as the step function sees the slots now. */
-    private DeploymentResponse view(Deployment d, int instances, List<Slot> now) {
-        Step step = Rollout.step(new Rollout.Input(d.state(), d.toVersion(), d.strategy(), d.promoted(),
-                d.progressAt(), instances, now, clock.instant()));
-        return DeploymentResponse.of(d, step.counts());
+        return DeploymentResponse.of(progress.of(d));
     }
 
     /** Who asked, as the security filter authenticated them: the audit trail names them. */

@@ -15,7 +15,9 @@ record DeploymentResponse(UUID id, String processGuid, DeploymentState state, in
         int canary, boolean promoted, UUID reverts, String failureReason, String createdBy, Instant createdAt,
         Instant updatedAt, Instant finishedAt, Step.Counts counts) {
 
-    static DeploymentResponse of(Deployment d, Step.Counts counts) {
+    static DeploymentResponse of(DeploymentProgress.Progress p) {
+        Deployment d = p.deployment();
+        Step.Counts counts = p.counts();
         return new DeploymentResponse(d.id(), d.processGuid(), d.state(), d.fromVersion(), d.toVersion(),
                 d.maxSurge(), d.maxUnavailable(), d.minHealthyTime(), d.progressDeadline(), d.autoRevert(),
                 d.canary(), d.promoted(), d.reverts(), d.failureReason(), d.createdBy(), d.createdAt(),

@@ -7,6 +7,7 @@ import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.DesiredLrpRow;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.Tallies;
+import io.drover.receptor.deployment.DeploymentProgress;
 import io.drover.receptor.web.ProcessGuids;
 import java.time.Clock;
 import java.time.Instant;
@@ -31,14 +32,19 @@ import org.springframework.web.server.ResponseStatusException;
 class LrpPage {
 
     static final int PER_PAGE = 100;
+    /** The latest deployments the page shows (the API lists 100). */
+    static final int DEPLOYMENTS = 5;
 
     private final DesiredLrpRows desired;
     private final ActualLrpRows actuals;
     private final Tallies tallies;
+    private final DeploymentProgress deployments;
     private final Clock clock;
 
-    LrpPage(DesiredLrpRows desired, ActualLrpRows actuals, Tallies tallies, Clock clock) {
+    LrpPage(DesiredLrpRows desired, ActualLrpRows actuals, Tallies tallies, DeploymentProgress deployments,
+            Clock clock) {
         this.desired = desired;
+        this.deployments = deployments;
         this.actuals = actuals;
         this.tallies = tallies;
         this.clock = clock;
@@ -68,6 +74,9 @@ class LrpPage {
         model.addAttribute("next", next);
         model.addAttribute("previous", start > 0 ? Math.max(0, start - PER_PAGE) : null);
         model.addAttribute("states", ActualLrpState.values());
+        Instant now = clock.instant();
+        model.addAttribute("deployments", deployments.latest(processGuid, DEPLOYMENTS).orElse(List.of()).stream()
+                .map(p -> DeploymentLine.of(p, now)).toList());
         return Fragments.view("ui/lrp", fragment);
     }
 

@@ -111,6 +111,20 @@ class DashboardIT {
         assertThat(second).contains("data-index=\"" + LrpPage.PER_PAGE + "\"").doesNotContain("data-index=\"0\"");
     }
 
+    /** A deployment shows with its versions and progress, and each instance with the version it runs (#17). */
+    @Test
+    void theLrpPageShowsDeploymentsAndTheVersionEachInstanceRuns() throws Exception {
+        String lrp = guid("rolled");
+        desire(lrp, "apps", 2);
+        assertThat(page("/ui/lrps/" + lrp)).contains("No deployments").contains("<td class=\"version\">v1</td>");
+        mvc.perform(json(post("/v1/desired_lrps/" + lrp + "/deployments"),
+                "{\"env\": [{\"name\": \"VERSION\", \"value\": \"v2\"}], \"min_healthy_time\": 1}"))
+                .andExpect(status().isCreated());
+        String rolled = page("/ui/lrps/" + lrp + "?fragment=live");
+        assertThat(rolled).contains("id=\"deployment-list\"").contains("v1 → v2").contains(" by test-user")
+                .containsPattern("data-state=\"(RUNNING|SUCCESSFUL)\"").contains("of 2");
+    }
+
     @Test
     void aLiveFragmentIsTheChangingPartAlone() throws Exception {
         String lrp = guid("frag");
