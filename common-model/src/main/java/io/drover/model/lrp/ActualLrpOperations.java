@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -57,6 +58,21 @@ class ActualLrpOperations {
     /** Creates the missing indices as UNCLAIMED and asks for one auction for all of them; returns what it created. */
     List<Integer> createUnclaimed(String processGuid, String domain, Collection<Integer> indices, String reason,
             ChangeLog changes) {
+        return createUnclaimed(processGuid, domain, indices, reason,
+                () -> store.definitionVersions(List.of(processGuid)).getOrDefault(processGuid, 1), changes);
+    }
+
+    /**
+     * The same, at a definition version the caller knows is current (it holds the desired LRP in its transaction): a
+     * desire or a scale-up does not read it again.
+     */
+    List<Integer> createUnclaimed(String processGuid, String domain, Collection<Integer> indices, String reason,
+            int currentVersion, ChangeLog changes) {
+        return createUnclaimed(processGuid, domain, indices, reason, () -> currentVersion, changes);
+    }
+
+    private List<Integer> createUnclaimed(String processGuid, String domain, Collection<Integer> indices,
+            String reason, IntSupplier currentVersion, ChangeLog changes) {
         Set<Integer> existing = new HashSet<>(store.existingIndices(processGuid, indices));
         changes.inserts.stream().filter(l -> l.processGuid().equals(processGuid)).forEach(l -> existing.add(l.index()));
         Instant now = clock.instant();
@@ -64,8 +80,7 @@ class ActualLrpOperations {
         int version = -1;
         for (int index : new TreeSet<>(indices)) {
             if (!existing.contains(index)) {
-                version = version < 0 ? store.definitionVersions(List.of(processGuid)).getOrDefault(processGuid, 1)
-                        : version;
+                version = version < 0 ? currentVersion.getAsInt() : version;
                 changes.actualCreated(ActualLrp.unclaimed(ActualLrpKey.of(processGuid, index), domain, ids.get(), now,
                         version), reason, null);
                 created.add(index);

@@ -36,6 +36,14 @@ final class DefinitionHistory {
         this.jdbc = jdbc;
     }
 
+    /**
+     * Records a new desired LRP's first definition; the desired row must be flushed. Nothing to prune: its history went
+     * with any earlier LRP of that guid ({@code ON DELETE CASCADE}).
+     */
+    void recordFirst(String processGuid, Instant now) {
+        jdbc.update(RECORD, Timestamp.from(now), processGuid);
+    }
+
     /** Records the desired LRP's current definition under its version; the desired row must be flushed. */
     void recordCurrent(String processGuid, Instant now) {
         jdbc.update(RECORD, Timestamp.from(now), processGuid);

@@ -58,8 +58,9 @@ public class DesiredLrpLifecycle {
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
             em.flush();
-            history.recordCurrent(lrp.processGuid(), clock.instant());
-            actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired", changes);
+            history.recordFirst(lrp.processGuid(), clock.instant());
+            actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired",
+                    lrp.definitionVersion(), changes);
             return finish(changes, actor, lrp);
         });
     }
@@ -103,7 +104,7 @@ public class DesiredLrpLifecycle {
             changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, lrp, "updated");
             if (lrp.instances() > previous) {
                 actuals.createUnclaimed(processGuid, lrp.domain(), indices(previous, lrp.instances()), "scaled up",
-                        changes);
+                        lrp.definitionVersion(), changes);
             } else if (lrp.instances() < previous) {
                 actuals.retire(keys(processGuid, lrp.instances(), previous), "scaled down", changes);
             }
