@@ -137,6 +137,8 @@ class DashboardBrowserIT {
     @Order(5)
     void restartsAnInstanceFromThePage() {
         markPage();
+        // The crash before may have been index 0's: it is restarted at once, but its row shows no instance until then.
+        waitFor(b -> "RUNNING".equals(attribute(0, "data-state")) && attribute(0, "data-instance") != null);
         String before = attribute(0, "data-instance");
         assertThat(before).isNotBlank();
         waitFor(b -> {
