@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * What one lifecycle transaction changed, collected while the verbs run: the records to insert, update and delete, the
@@ -59,8 +60,14 @@ final class ChangeLog {
         actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor, true));
     }
 
+    /** A change of a desired LRP entity: its snapshot is taken once the entity is flushed (its version then known). */
     void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
-        desired.add(new DesiredChange(type, before, after, reason));
+        desired.add(new DesiredChange(type, before, after == null ? null : after::snapshot, reason));
+    }
+
+    /** A change of a desired LRP written without the entity: {@code after} carries its new version already. */
+    void desired(String type, DesiredLrpSnapshot before, DesiredLrpSnapshot after, String reason) {
+        desired.add(new DesiredChange(type, before, () -> after, reason));
     }
 
     void command(OutboxMessage message) {
@@ -90,6 +97,7 @@ final class ChangeLog {
             boolean published) {
     }
 
-    record DesiredChange(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
+    /** One audited change of a desired LRP; {@code after} is null for a removal. */
+    record DesiredChange(String type, DesiredLrpSnapshot before, Supplier<DesiredLrpSnapshot> after, String reason) {
     }
 }

@@ -16,7 +16,8 @@ import org.springframework.data.domain.Persistable;
 
 /**
  * What a user wants: how many instances of which process, with which resources, where. An update changes only
- * {@code instances}, {@code routes} and {@code annotation} (as in Diego); what runs changes by a deployment, which gives
+ * {@code instances}, {@code routes} and {@code annotation} (as in Diego; written without the entity, see
+ * {@link DesiredLrpSnapshot#updatedBy}); what runs changes by a deployment, which gives
  * the definition a new {@code definitionVersion} (SPEC 14). Optimistically locked by {@code version}.
  */
 @Entity
@@ -101,27 +102,6 @@ public class DesiredLrp implements Persistable<String> {
         lrp.updatedAt = now;
         lrp.isNew = true;
         return lrp;
-    }
-
-    /** Applies an update; returns false when nothing would change. */
-    boolean update(DesiredLrpUpdate update, Instant now) {
-        boolean changed = false;
-        if (update.instances() != null && update.instances() != instances) {
-            instances = update.instances();
-            changed = true;
-        }
-        if (update.routes() != null && !update.routes().equals(routes)) {
-            routes = update.routes();
-            changed = true;
-        }
-        if (update.annotation() != null && !update.annotation().equals(annotation)) {
-            annotation = update.annotation();
-            changed = true;
-        }
-        if (changed) {
-            updatedAt = now;
-        }
-        return changed;
     }
 
     /**

@@ -26,11 +26,13 @@ public class DesiredLrpLifecycle {
     private final Supplier<UUID> ids;
     private final OptimisticRetry retry;
     private final DefinitionHistory history;
+    private final DesiredLrpStore store;
 
-    DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations actuals,
+    DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, DesiredLrpStore store, ActualLrpOperations actuals,
             LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
             DefinitionHistory history) {
         this.history = history;
+        this.store = store;
         this.tx = tx;
         this.em = em;
         this.actuals = actuals;
@@ -88,27 +90,28 @@ public class DesiredLrpLifecycle {
     private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, Long expectedVersion,
             Actor actor) {
         return tx.execute(status -> {
-            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
-            if (lrp == null) {
-                throw new DesiredLrpNotFoundException(processGuid);
-            }
-            if (expectedVersion != null && expectedVersion != lrp.version()) {
+            DesiredLrpSnapshot before = store.find(processGuid)
+                    .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
+            if (expectedVersion != null && expectedVersion != before.modificationTag().index()) {
                 throw new StaleModificationTagException(processGuid);
             }
-            DesiredLrpSnapshot before = lrp.snapshot();
-            int previous = lrp.instances();
-            ChangeLog changes = new ChangeLog();
-            if (!lrp.update(update, clock.instant())) {
+            DesiredLrpSnapshot after = before.updatedBy(update, clock.instant()).orElse(null);
+            if (after == null) {
                 return before;
             }
-            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, lrp, "updated");
-            if (lrp.instances() > previous) {
-                actuals.createUnclaimed(processGuid, lrp.domain(), indices(previous, lrp.instances()), "scaled up",
-                        lrp.definitionVersion(), changes);
-            } else if (lrp.instances() < previous) {
-                actuals.retire(keys(processGuid, lrp.instances(), previous), "scaled down", changes);
+            store.update(after);
+            ChangeLog changes = new ChangeLog();
+            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, "updated");
+            int previous = before.definition().instances();
+            int instances = after.definition().instances();
+            if (instances > previous) {
+                actuals.createUnclaimed(processGuid, after.definition().domain(), indices(previous, instances),
+                        "scaled up", after.definitionVersion(), changes);
+            } else if (instances < previous) {
+                actuals.retire(keys(processGuid, instances, previous), "scaled down", changes);
             }
-            return finish(changes, actor, lrp);
+            recorder.write(changes, actor);
+            return after;
         });
     }
 
@@ -167,7 +170,7 @@ public class DesiredLrpLifecycle {
             List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
             em.remove(lrp);
             ChangeLog changes = new ChangeLog();
-            changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
+            changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, (DesiredLrp) null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
             finish(changes, actor, null);
             return null;

@@ -18,6 +18,7 @@ public final class LifecycleFactory {
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final DefinitionHistory history;
+    private final JdbcTemplate jdbc;
 
     public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
             Supplier<UUID> ids, CrashRestartPolicy policy) {
@@ -25,6 +26,7 @@ public final class LifecycleFactory {
         this.em = em;
         this.clock = clock;
         this.ids = ids;
+        this.jdbc = jdbc;
         ActualLrpStore store = new ActualLrpStore(jdbc);
         this.ops = new ActualLrpOperations(store, jdbc, clock, ids, policy);
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
@@ -41,7 +43,7 @@ public final class LifecycleFactory {
     }
 
     public DesiredLrpLifecycle desiredLrpLifecycle(int optimisticLockAttempts) {
-        return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts),
+        return new DesiredLrpLifecycle(tx, em, new DesiredLrpStore(jdbc), ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts),
                 history);
     }
 }

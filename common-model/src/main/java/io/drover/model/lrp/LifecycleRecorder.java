@@ -54,7 +54,7 @@ class LifecycleRecorder {
         Instant now = clock.instant();
         List<AuditRow> audit = new ArrayList<>(changes.desired.size() + changes.actual.size());
         for (ChangeLog.DesiredChange c : changes.desired) {
-            DesiredLrpSnapshot after = c.after() == null ? null : c.after().snapshot();
+            DesiredLrpSnapshot after = c.after() == null ? null : c.after().get();
             DesiredLrpSnapshot any = after != null ? after : c.before();
             audit.add(new AuditRow("desired", any.definition().processGuid(), null, c.type(), null, null, c.reason(),
                     any.modificationTag().index(), actor, event(c.type(), c.before(), after, now)));

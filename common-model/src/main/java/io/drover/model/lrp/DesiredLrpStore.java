@@ -1,0 +1,75 @@
+package io.drover.model.lrp;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The desired LRP's hot write, a scale or an update of its routes or annotation (SPEC 5.3), over JDBC: one query
+ * loads the row, one conditional {@code UPDATE ... WHERE version = ?} writes it. The same {@code version} column as
+ * the entity's {@code @Version}, so optimistic locking means one thing on both paths; a row count of zero is the lost
+ * race it is. Profiled, Hibernate's load and flush of the entity were three quarters of a PUT's CPU.
+ */
+final class DesiredLrpStore {
+
+    private static final String COLUMNS = "process_guid, domain, rootfs, instances, action, monitor, checks, "
+            + "start_timeout_s, env, ports, memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, "
+            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version";
+    private static final String UPDATE = "UPDATE desired_lrps SET instances = ?, routes = ?, annotation = ?, "
+            + "updated_at = ?, version = ? WHERE process_guid = ? AND version = ?";
+
+    private static final JsonColumns.ActionConverter ACTION = new JsonColumns.ActionConverter();
+    private static final JsonColumns.RunActionConverter RUN = new JsonColumns.RunActionConverter();
+    private static final JsonColumns.CheckDefinitionConverter CHECKS = new JsonColumns.CheckDefinitionConverter();
+    private static final JsonColumns.EnvConverter ENV = new JsonColumns.EnvConverter();
+    private static final JsonColumns.IntListConverter INTS = new JsonColumns.IntListConverter();
+    private static final JsonColumns.StringListConverter STRINGS = new JsonColumns.StringListConverter();
+
+    private final JdbcTemplate jdbc;
+
+    DesiredLrpStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** The desired LRP as its row holds it, if it exists. */
+    Optional<DesiredLrpSnapshot> find(String processGuid) {
+        return jdbc.query("SELECT " + COLUMNS + " FROM desired_lrps WHERE process_guid = ?", DesiredLrpStore::map,
+                processGuid).stream().findFirst();
+    }
+
+    /**
+     * Writes what an update changed, if the row is still at the version {@code updated} follows; otherwise throws the
+     * optimistic-locking failure every lifecycle retries on.
+     */
+    void update(DesiredLrpSnapshot updated) {
+        DesiredLrpDefinition d = updated.definition();
+        long version = updated.modificationTag().index();
+        int rows = jdbc.update(UPDATE, d.instances(), d.routes(), d.annotation(), Timestamp.from(updated.updatedAt()),
+                version, d.processGuid(), version - 1);
+        if (rows != 1) {
+            throw new OptimisticLockingFailureException("desired LRP " + d.processGuid() + " changed meanwhile");
+        }
+    }
+
+    private static DesiredLrpSnapshot map(ResultSet rs, int row) throws SQLException {
+        DesiredLrpDefinition definition = new DesiredLrpDefinition(rs.getString(1), rs.getString(2), rs.getString(3),
+                rs.getInt(4), ACTION.convertToEntityAttribute(rs.getString(5)),
+                RUN.convertToEntityAttribute(rs.getString(6)), CHECKS.convertToEntityAttribute(rs.getString(7)),
+                rs.getInt(8), ENV.convertToEntityAttribute(rs.getString(9)),
+                INTS.convertToEntityAttribute(rs.getString(10)), rs.getInt(11), rs.getInt(12), rs.getInt(13),
+                rs.getInt(14), STRINGS.convertToEntityAttribute(rs.getString(15)), rs.getString(16), rs.getString(17),
+                rs.getString(18), rs.getString(19));
+        return new DesiredLrpSnapshot(definition,
+                new ModificationTag(UUID.fromString(rs.getString(20)), rs.getLong(21)), instant(rs, 22),
+                instant(rs, 23), rs.getInt(24));
+    }
+
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
+        return rs.getTimestamp(column).toInstant();
+    }
+}
