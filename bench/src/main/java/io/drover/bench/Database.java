@@ -5,6 +5,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Read-only SQL the benchmark uses to observe the cluster (counting rows is cheaper than paging the API). */
 final class Database implements AutoCloseable {
@@ -54,6 +56,24 @@ final class Database implements AutoCloseable {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    /** Every row of a query, each column as text. */
+    List<List<String>> rows(String sql) {
+        try (PreparedStatement ps = connection.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            List<List<String>> rows = new ArrayList<>();
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<String> row = new ArrayList<>(columns);
+                for (int i = 1; i <= columns; i++) {
+                    row.add(rs.getString(i));
+                }
+                rows.add(row);
+            }
+            return rows;
         } catch (SQLException e) {
             throw new IllegalStateException(sql, e);
         }

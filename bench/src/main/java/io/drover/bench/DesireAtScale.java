@@ -36,6 +36,8 @@ final class DesireAtScale {
             double postgresLimit) throws InterruptedException, IOException {
         long total = (long) lrps * instances;
         long writesBefore = rowWrites();
+        StatementCosts statements = new StatementCosts(db);
+        statements.reset();
         CpuAccount cpuBefore = CpuAccount.now();
         Profile profile = Profile.start();
         long start = System.nanoTime();
@@ -44,6 +46,7 @@ final class DesireAtScale {
         double seconds = (System.nanoTime() - start) / 1e9;
         CpuAccount cpuAfter = CpuAccount.now();
         String cpu = cpuAfter.since(cpuBefore);
+        String byStatement = statements.top(8, running);
         CpuAccount.Usage usage = cpuAfter.usage(cpuBefore);
         double writesPerSecond = (rowWrites() - writesBefore) / seconds;
         String samples;
@@ -75,22 +78,23 @@ final class DesireAtScale {
                         .formatted(latency[0], latency[1], settled, lrps - desires.failed().get(),
                                 desires.acceptedSeconds(), desires.failed().get(), writesPerSecond,
                                 100 * writesPerSecond / postgresLimit, postgresLimit, stages(), cpu, samples));
-        return List.of(cpuPerInstance(usage, running, profile.allocatedBytes()), p1);
+        return List.of(cpuPerInstance(usage, running, profile.allocatedBytes(), byStatement), p1);
     }
 
     /** P0, the headline: core-ms of this JVM and PostgreSQL per instance that reached RUNNING during P1. */
-    private static Figure cpuPerInstance(CpuAccount.Usage usage, long running, long allocatedBytes) {
+    private static Figure cpuPerInstance(CpuAccount.Usage usage, long running, long allocatedBytes,
+            String byStatement) {
         double perInstance = 1000 * usage.drover() / Math.max(1, running);
         return new Figure("P0 CPU per instance (P1)", "%.2f core-ms per instance".formatted(perInstance),
                 "<= 1.2 core-ms (stretch 0.4)", perInstance <= 1.2,
                 ("JVM %.2f core-ms (of which GC, JIT and VM threads %.2f), PostgreSQL %.2f core-ms; the whole machine "
                         + "%.2f core-ms (the rest is other processes); allocated %,.0f bytes per instance (JFR "
-                        + "allocation samples); the JVM also runs the benchmark's own HTTP client")
+                        + "allocation samples); the JVM also runs the benchmark's own HTTP client; %s")
                         .formatted(1000 * usage.jvm() / Math.max(1, running),
                                 1000 * usage.vmThreads() / Math.max(1, running),
                                 1000 * usage.postgres() / Math.max(1, running),
                                 1000 * usage.machine() / Math.max(1, running),
-                                (double) allocatedBytes / Math.max(1, running)));
+                                (double) allocatedBytes / Math.max(1, running), byStatement));
     }
 
     /** Rows inserted, updated and deleted in every table so far (PostgreSQL's statistics, flushed about once a second). */
