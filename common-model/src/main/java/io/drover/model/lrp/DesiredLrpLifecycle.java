@@ -26,11 +26,13 @@ public class DesiredLrpLifecycle {
     private final Supplier<UUID> ids;
     private final OptimisticRetry retry;
     private final DefinitionHistory history;
+    private final DesiredLrpInsert inserts;
 
     DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations actuals,
             LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
-            DefinitionHistory history) {
+            DefinitionHistory history, DesiredLrpInsert inserts) {
         this.history = history;
+        this.inserts = inserts;
         this.tx = tx;
         this.em = em;
         this.actuals = actuals;
@@ -42,7 +44,7 @@ public class DesiredLrpLifecycle {
 
     /**
      * Creates the desired LRP, its UNCLAIMED instances and one auction request for all of them. Two concurrent desires
-     * of one process_guid: the loser of the insert race is retried and then finds the winner's record.
+     * of one process_guid: the second waits on the primary key until the first commits, then finds it taken.
      */
     public DesiredLrpSnapshot desire(DesiredLrpDefinition definition, Actor actor) {
         return retry.run("desire", () -> desireOnce(definition, actor));
@@ -50,18 +52,16 @@ public class DesiredLrpLifecycle {
 
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
         return tx.execute(status -> {
-            if (em.find(DesiredLrp.class, definition.processGuid()) != null) {
+            DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
+            if (!inserts.insert(lrp)) {
                 throw new DesiredLrpAlreadyExistsException(definition.processGuid());
             }
-            DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
-            em.persist(lrp);
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
-            em.flush();
-            history.recordFirst(lrp.processGuid(), clock.instant());
             actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired",
                     lrp.definitionVersion(), changes);
-            return finish(changes, actor, lrp);
+            recorder.write(changes, actor); // nothing to flush: the desired row was written by the insert
+            return lrp.snapshot();
         });
     }
 
