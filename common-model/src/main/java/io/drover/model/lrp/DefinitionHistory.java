@@ -12,7 +12,7 @@ import tools.jackson.core.type.TypeReference;
  * The last {@value #KEPT} definition versions of each desired LRP ({@code desired_lrp_definitions}), written in the
  * transaction that makes a version current: a copy of the deployable columns of its {@code desired_lrps} row. A version
  * made current again (a rollback, an automatic revert) is kept as the most recent one. A new LRP's first version is
- * written with its row, by {@link DesiredLrpInsert}.
+ * written with its row, by {@link DesiredLrpStore}.
  */
 final class DefinitionHistory {
 

@@ -26,13 +26,13 @@ public class DesiredLrpLifecycle {
     private final Supplier<UUID> ids;
     private final OptimisticRetry retry;
     private final DefinitionHistory history;
-    private final DesiredLrpInsert inserts;
+    private final DesiredLrpStore rows;
 
     DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations actuals,
             LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
-            DefinitionHistory history, DesiredLrpInsert inserts) {
+            DefinitionHistory history, DesiredLrpStore rows) {
         this.history = history;
-        this.inserts = inserts;
+        this.rows = rows;
         this.tx = tx;
         this.em = em;
         this.actuals = actuals;
@@ -53,7 +53,7 @@ public class DesiredLrpLifecycle {
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
         return tx.execute(status -> {
             DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
-            if (!inserts.insert(lrp)) {
+            if (!rows.insert(lrp)) {
                 throw new DesiredLrpAlreadyExistsException(definition.processGuid());
             }
             ChangeLog changes = new ChangeLog();
@@ -152,24 +152,23 @@ public class DesiredLrpLifecycle {
         return history.highestVersion(processGuid);
     }
 
-    /** Deletes the desired LRP and retires every instance of it; retried when an instance changed meanwhile. */
+    /**
+     * Deletes the desired LRP (one statement that returns the row it removed, for the event) and retires every instance
+     * of it; retried when an instance changed meanwhile.
+     */
     public void remove(String processGuid, Actor actor) {
         retry.run("remove-desired", () -> removeOnce(processGuid, actor));
     }
 
     private Void removeOnce(String processGuid, Actor actor) {
         return tx.execute(status -> {
-            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
-            if (lrp == null) {
-                throw new DesiredLrpNotFoundException(processGuid);
-            }
-            DesiredLrpSnapshot before = lrp.snapshot();
+            DesiredLrpSnapshot before = rows.delete(processGuid)
+                    .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
-            em.remove(lrp);
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
-            finish(changes, actor, null);
+            recorder.write(changes, actor);
             return null;
         });
     }
@@ -177,7 +176,7 @@ public class DesiredLrpLifecycle {
     private DesiredLrpSnapshot finish(ChangeLog changes, Actor actor, DesiredLrp lrp) {
         em.flush();
         recorder.write(changes, actor);
-        return lrp == null ? null : lrp.snapshot();
+        return lrp.snapshot();
     }
 
     private static List<Integer> indices(int from, int to) {

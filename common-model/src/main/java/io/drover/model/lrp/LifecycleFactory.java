@@ -18,7 +18,7 @@ public final class LifecycleFactory {
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final DefinitionHistory history;
-    private final DesiredLrpInsert inserts;
+    private final DesiredLrpStore desiredRows;
 
     public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
             Supplier<UUID> ids, CrashRestartPolicy policy) {
@@ -30,7 +30,7 @@ public final class LifecycleFactory {
         this.ops = new ActualLrpOperations(store, jdbc, clock, ids, policy);
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
         this.history = new DefinitionHistory(jdbc);
-        this.inserts = new DesiredLrpInsert(jdbc);
+        this.desiredRows = new DesiredLrpStore(jdbc);
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
@@ -44,6 +44,6 @@ public final class LifecycleFactory {
 
     public DesiredLrpLifecycle desiredLrpLifecycle(int optimisticLockAttempts) {
         return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts),
-                history, inserts);
+                history, desiredRows);
     }
 }
