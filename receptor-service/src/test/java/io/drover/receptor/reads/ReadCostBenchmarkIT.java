@@ -35,8 +35,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 /**
  * The receptor's CPU per request, endpoint by endpoint (the reads, an annotation PUT, P1's desire POST and a DELETE):
  * the CPU clocks of its Tomcat threads over a few thousand real HTTP requests, divided by the requests (what P4 of the
- * benchmark measures, without the rest of the cluster). Opt-in: {@code -Ddrover.benchmark=true};
- * {@code -Ddrover.benchmark.jfr=path} also records a CPU profile. Prints the figures.
+ * benchmark measures, without the rest of the cluster), the least of three rounds after a warm-up. Opt-in:
+ * {@code -Ddrover.benchmark=true}; {@code -Ddrover.benchmark.jfr=path} also records a CPU profile of the last round.
+ * Prints the figures.
  */
 @ReceptorTest
 @EnabledIfSystemProperty(named = "drover.benchmark", matches = "true")
@@ -44,6 +45,8 @@ class ReadCostBenchmarkIT {
 
     private static final int LRPS = 100;
     private static final int REQUESTS = 2_000;
+    /** A warm-up round, then the measured ones. */
+    private static final int ROUNDS = 4;
 
     @Autowired
     DesiredLrpLifecycle desired;
@@ -73,7 +76,8 @@ class ReadCostBenchmarkIT {
                         .build());
         List<String> names = List.of("GET desired", "GET actual by guid", "GET actual by index",
                 "GET desired 304", "PUT annotation", "POST desire", "DELETE desired");
-        for (int round = 0; round < 2; round++) {
+        List<List<Double>> measured = names.stream().<List<Double>>map(n -> new ArrayList<>()).toList();
+        for (int round = 0; round < ROUNDS; round++) {
             // P1's desire: a fresh guid each, 10 instances, the benchmark's body; then each of them deleted
             String prefix = "desire-" + round + "-";
             List<Function<Integer, HttpRequest>> writes = List.of(
@@ -82,7 +86,8 @@ class ReadCostBenchmarkIT {
                             .POST(HttpRequest.BodyPublishers.ofString(desireBody(prefix + i))).build(),
                     i -> HttpRequest.newBuilder(uri("/v1/desired_lrps/" + prefix + i))
                             .header("Authorization", TestApi.AUTHORIZATION).DELETE().build());
-            Recording jfr = round == 1 && System.getProperty("drover.benchmark.jfr") != null ? new Recording() : null;
+            boolean profiled = round == ROUNDS - 1 && System.getProperty("drover.benchmark.jfr") != null;
+            Recording jfr = profiled ? new Recording() : null;
             if (jfr != null) {
                 jfr.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10)).withStackTrace();
                 jfr.start();
@@ -94,8 +99,8 @@ class ReadCostBenchmarkIT {
                         : writes.get(k - kinds.size());
                 long from = System.currentTimeMillis();
                 double micros = measure(http, request, read == null);
-                if (round == 1) {
-                    System.out.printf("read-cost-benchmark %-22s %7.1f us CPU per request%n", names.get(k), micros);
+                if (round > 0) {
+                    measured.get(k).add(micros);
                 }
                 if (jfr != null) {
                     // so that the profile's samples can be told apart by kind of request
@@ -107,6 +112,12 @@ class ReadCostBenchmarkIT {
                 jfr.stop();
                 jfr.dump(Path.of(System.getProperty("drover.benchmark.jfr")));
             }
+        }
+        // the least of the measured rounds: on a shared machine, other work only ever adds to a thread's CPU time
+        for (int k = 0; k < names.size(); k++) {
+            System.out.printf("read-cost-benchmark %-22s %7.1f us CPU per request (rounds: %s)%n", names.get(k),
+                    measured.get(k).stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                    measured.get(k).stream().map(m -> String.format("%.0f", m)).toList());
         }
     }
 
