@@ -19,6 +19,7 @@ public class DesiredLrpLifecycle {
     private static final int UNCONDITIONAL_ATTEMPTS = 2;
 
     private final TransactionTemplate tx;
+    private final TransactionTemplate plainTx;
     private final EntityManager em;
     private final ActualLrpOperations actuals;
     private final LifecycleRecorder recorder;
@@ -28,12 +29,13 @@ public class DesiredLrpLifecycle {
     private final DefinitionHistory history;
     private final DesiredLrpStore rows;
 
-    DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, ActualLrpOperations actuals,
+    DesiredLrpLifecycle(Transactions transactions, EntityManager em, ActualLrpOperations actuals,
             LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
             DefinitionHistory history, DesiredLrpStore rows) {
         this.history = history;
         this.rows = rows;
-        this.tx = tx;
+        this.tx = transactions.jpa();
+        this.plainTx = transactions.plain();
         this.em = em;
         this.actuals = actuals;
         this.recorder = recorder;
@@ -51,7 +53,7 @@ public class DesiredLrpLifecycle {
     }
 
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
-        return tx.execute(status -> {
+        return plainTx.execute(status -> {
             DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
             if (!rows.insert(lrp)) {
                 throw new DesiredLrpAlreadyExistsException(definition.processGuid());
@@ -60,7 +62,7 @@ public class DesiredLrpLifecycle {
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
             actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired",
                     lrp.definitionVersion(), changes);
-            recorder.write(changes, actor); // nothing to flush: the desired row was written by the insert
+            recorder.write(changes, actor); // no entity to flush: the insert wrote the desired row
             return lrp.snapshot();
         });
     }
@@ -161,7 +163,7 @@ public class DesiredLrpLifecycle {
     }
 
     private Void removeOnce(String processGuid, Actor actor) {
-        return tx.execute(status -> {
+        return plainTx.execute(status -> {
             DesiredLrpSnapshot before = rows.delete(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
@@ -177,6 +179,15 @@ public class DesiredLrpLifecycle {
         em.flush();
         recorder.write(changes, actor);
         return lrp.snapshot();
+    }
+
+    /**
+     * The lifecycle's two kinds of transaction on one DataSource: {@code jpa} for what loads and changes the entity
+     * (update, redefine: they may join a caller's transaction), {@code plain} (JDBC only, no Hibernate session
+     * opened) for a desire and a delete, which write by plain statements and always start their own (see
+     * {@link OptimisticRetry}).
+     */
+    record Transactions(TransactionTemplate jpa, TransactionTemplate plain) {
     }
 
     private static List<Integer> indices(int from, int to) {

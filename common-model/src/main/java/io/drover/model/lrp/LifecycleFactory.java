@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Builds the two lifecycles over one set of operations; the auto-configuration's way in to package-private wiring. */
@@ -19,6 +20,8 @@ public final class LifecycleFactory {
     private final Supplier<UUID> ids;
     private final DefinitionHistory history;
     private final DesiredLrpStore desiredRows;
+    // a desire and a delete touch no entity: their transactions need no Hibernate session
+    private final TransactionTemplate plainTx;
 
     public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
             Supplier<UUID> ids, CrashRestartPolicy policy) {
@@ -31,6 +34,7 @@ public final class LifecycleFactory {
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
         this.history = new DefinitionHistory(jdbc);
         this.desiredRows = new DesiredLrpStore(jdbc);
+        this.plainTx = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
@@ -43,7 +47,7 @@ public final class LifecycleFactory {
     }
 
     public DesiredLrpLifecycle desiredLrpLifecycle(int optimisticLockAttempts) {
-        return new DesiredLrpLifecycle(tx, em, ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts),
-                history, desiredRows);
+        return new DesiredLrpLifecycle(new DesiredLrpLifecycle.Transactions(tx, plainTx), em, ops, recorder, clock,
+                ids, new OptimisticRetry(optimisticLockAttempts), history, desiredRows);
     }
 }
