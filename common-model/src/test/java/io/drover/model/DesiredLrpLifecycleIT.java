@@ -8,6 +8,9 @@ import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.Action;
+import io.drover.model.lrp.CheckDefinition;
+import io.drover.model.lrp.Deployable;
+import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
@@ -47,6 +50,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Every {@link DesiredLrpLifecycle} operation end to end, with the actual LRPs and messages each one causes. */
 @SpringBootTest
@@ -233,6 +238,53 @@ class DesiredLrpLifecycleIT {
                 .filter(e -> e.type().equals(LifecycleEvent.DESIRED_LRP_REMOVED)).findFirst().orElseThrow();
         assertThat(removed.after()).isNull();
         assertThat(removed.before().get("process_guid").asString()).isEqualTo(guid);
+    }
+
+    @Test
+    void desireWritesEverythingInFiveStatements() {
+        StatementCounter.reset();
+
+        lifecycle.desire(definition(10), RECEPTOR);
+
+        assertThat(StatementCounter.prepared()).as("the desired row with its first definition, the slots taken by an "
+                + "earlier incarnation, the 10 instances, one batch of audit rows (the events), the start request")
+                .isEqualTo(5);
+        assertThat(actuals.findByProcessGuid(guid)).hasSize(10);
+        assertThat(jdbc.queryForObject("SELECT definition_version FROM desired_lrp_definitions WHERE process_guid = ?",
+                Integer.class, guid)).isEqualTo(1);
+    }
+
+    @Test
+    void everyFieldOfADesireReadsBackThroughTheEntityAndLeavesInTheRemovalEvent() {
+        DesiredLrpDefinition full = new DesiredLrpDefinition(guid, "d1", "preloaded:host", 2,
+                new Action(new RunAction("sleep", List.of("100"), "/app", List.of(new EnvVar("A", "1")),
+                        new RunAction.ResourceLimits(1024L))), new RunAction("true", List.of(), null, null, null),
+                new CheckDefinition(List.of(new CheckDefinition.Check(new CheckDefinition.TcpCheck(8080, 500), null))),
+                30, List.of(new EnvVar("B", "2")), List.of(8080, 9090), 64, 128, 20, 10, List.of("blue"),
+                "{\"http\":[\"web.example.com\"]}", "v1", "log-1", "metrics-1");
+        DesiredLrpSnapshot created = lifecycle.desire(full, RECEPTOR);
+
+        DesiredLrp stored = desireds.findById(guid).orElseThrow();
+        assertThat(stored.definition()).isEqualTo(full);
+        assertThat(stored.modificationTag()).isEqualTo(created.modificationTag());
+        assertThat(stored.definitionVersion()).isEqualTo(1);
+        assertThat(lifecycle.definitionAt(guid, 1)).get().extracting(Deployable::action).isEqualTo(full.action());
+
+        lifecycle.remove(guid, RECEPTOR);
+
+        LifecycleEvent removed = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).stream()
+                .filter(e -> e.type().equals(LifecycleEvent.DESIRED_LRP_REMOVED)).findFirst().orElseThrow();
+        LifecycleEvent desired = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).get(0);
+        assertThat(withoutTimes(removed.before())).as("the removed LRP as the creation event showed it, but for the "
+                + "timestamps' precision (the database keeps microseconds)").isEqualTo(withoutTimes(desired.after()));
+        assertThat(removed.before().get("action").get("run").get("resource_limits").get("nofile").asLong())
+                .isEqualTo(1024);
+    }
+
+    private static ObjectNode withoutTimes(JsonNode snapshot) {
+        ObjectNode copy = (ObjectNode) snapshot.deepCopy();
+        copy.remove(List.of("created_at", "updated_at"));
+        return copy;
     }
 
     @Test

@@ -11,7 +11,8 @@ import tools.jackson.core.type.TypeReference;
 /**
  * The last {@value #KEPT} definition versions of each desired LRP ({@code desired_lrp_definitions}), written in the
  * transaction that makes a version current: a copy of the deployable columns of its {@code desired_lrps} row. A version
- * made current again (a rollback, an automatic revert) is kept as the most recent one.
+ * made current again (a rollback, an automatic revert) is kept as the most recent one. A new LRP's first version is
+ * written with its row, by {@link DesiredLrpStore}.
  */
 final class DefinitionHistory {
 
@@ -34,14 +35,6 @@ final class DefinitionHistory {
 
     DefinitionHistory(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
-    }
-
-    /**
-     * Records a new desired LRP's first definition; the desired row must be flushed. Nothing to prune: its history went
-     * with any earlier LRP of that guid ({@code ON DELETE CASCADE}).
-     */
-    void recordFirst(String processGuid, Instant now) {
-        jdbc.update(RECORD, Timestamp.from(now), processGuid);
     }
 
     /** Records the desired LRP's current definition under its version; the desired row must be flushed. */

@@ -19,6 +19,7 @@ public class DesiredLrpLifecycle {
     private static final int UNCONDITIONAL_ATTEMPTS = 2;
 
     private final TransactionTemplate tx;
+    private final TransactionTemplate plainTx;
     private final EntityManager em;
     private final ActualLrpOperations actuals;
     private final LifecycleRecorder recorder;
@@ -26,14 +27,15 @@ public class DesiredLrpLifecycle {
     private final Supplier<UUID> ids;
     private final OptimisticRetry retry;
     private final DefinitionHistory history;
-    private final DesiredLrpStore store;
+    private final DesiredLrpStore rows;
 
-    DesiredLrpLifecycle(TransactionTemplate tx, EntityManager em, DesiredLrpStore store, ActualLrpOperations actuals,
+    DesiredLrpLifecycle(Transactions transactions, EntityManager em, ActualLrpOperations actuals,
             LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
-            DefinitionHistory history) {
+            DefinitionHistory history, DesiredLrpStore rows) {
         this.history = history;
-        this.store = store;
-        this.tx = tx;
+        this.rows = rows;
+        this.tx = transactions.jpa();
+        this.plainTx = transactions.plain();
         this.em = em;
         this.actuals = actuals;
         this.recorder = recorder;
@@ -44,26 +46,24 @@ public class DesiredLrpLifecycle {
 
     /**
      * Creates the desired LRP, its UNCLAIMED instances and one auction request for all of them. Two concurrent desires
-     * of one process_guid: the loser of the insert race is retried and then finds the winner's record.
+     * of one process_guid: the second waits on the primary key until the first commits, then finds it taken.
      */
     public DesiredLrpSnapshot desire(DesiredLrpDefinition definition, Actor actor) {
         return retry.run("desire", () -> desireOnce(definition, actor));
     }
 
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
-        return tx.execute(status -> {
-            if (em.find(DesiredLrp.class, definition.processGuid()) != null) {
+        return plainTx.execute(status -> {
+            DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
+            if (!rows.insert(lrp)) {
                 throw new DesiredLrpAlreadyExistsException(definition.processGuid());
             }
-            DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
-            em.persist(lrp);
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
-            em.flush();
-            history.recordFirst(lrp.processGuid(), clock.instant());
             actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired",
                     lrp.definitionVersion(), changes);
-            return finish(changes, actor, lrp);
+            recorder.write(changes, actor); // no entity to flush: the insert wrote the desired row
+            return lrp.snapshot();
         });
     }
 
@@ -90,7 +90,7 @@ public class DesiredLrpLifecycle {
     private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, Long expectedVersion,
             Actor actor) {
         return tx.execute(status -> {
-            DesiredLrpSnapshot before = store.find(processGuid)
+            DesiredLrpSnapshot before = rows.find(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             if (expectedVersion != null && expectedVersion != before.modificationTag().index()) {
                 throw new StaleModificationTagException(processGuid);
@@ -99,7 +99,7 @@ public class DesiredLrpLifecycle {
             if (after == null) {
                 return before;
             }
-            store.update(after);
+            rows.update(after);
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, "updated");
             int previous = before.definition().instances();
@@ -155,24 +155,23 @@ public class DesiredLrpLifecycle {
         return history.highestVersion(processGuid);
     }
 
-    /** Deletes the desired LRP and retires every instance of it; retried when an instance changed meanwhile. */
+    /**
+     * Deletes the desired LRP (one statement that returns the row it removed, for the event) and retires every instance
+     * of it; retried when an instance changed meanwhile.
+     */
     public void remove(String processGuid, Actor actor) {
         retry.run("remove-desired", () -> removeOnce(processGuid, actor));
     }
 
     private Void removeOnce(String processGuid, Actor actor) {
-        return tx.execute(status -> {
-            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
-            if (lrp == null) {
-                throw new DesiredLrpNotFoundException(processGuid);
-            }
-            DesiredLrpSnapshot before = lrp.snapshot();
+        return plainTx.execute(status -> {
+            DesiredLrpSnapshot before = rows.delete(processGuid)
+                    .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
-            em.remove(lrp);
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, (DesiredLrp) null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
-            finish(changes, actor, null);
+            recorder.write(changes, actor);
             return null;
         });
     }
@@ -180,7 +179,16 @@ public class DesiredLrpLifecycle {
     private DesiredLrpSnapshot finish(ChangeLog changes, Actor actor, DesiredLrp lrp) {
         em.flush();
         recorder.write(changes, actor);
-        return lrp == null ? null : lrp.snapshot();
+        return lrp.snapshot();
+    }
+
+    /**
+     * The lifecycle's two kinds of transaction on one DataSource: {@code jpa} for what loads and changes the entity
+     * (update, redefine: they may join a caller's transaction), {@code plain} (JDBC only, no Hibernate session
+     * opened) for a desire and a delete, which write by plain statements and always start their own (see
+     * {@link OptimisticRetry}).
+     */
+    record Transactions(TransactionTemplate jpa, TransactionTemplate plain) {
     }
 
     private static List<Integer> indices(int from, int to) {

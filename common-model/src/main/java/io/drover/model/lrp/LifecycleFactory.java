@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Builds the two lifecycles over one set of operations; the auto-configuration's way in to package-private wiring. */
@@ -18,7 +19,9 @@ public final class LifecycleFactory {
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final DefinitionHistory history;
-    private final JdbcTemplate jdbc;
+    private final DesiredLrpStore desiredRows;
+    // a desire and a delete touch no entity: their transactions need no Hibernate session
+    private final TransactionTemplate plainTx;
 
     public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
             Supplier<UUID> ids, CrashRestartPolicy policy) {
@@ -26,11 +29,12 @@ public final class LifecycleFactory {
         this.em = em;
         this.clock = clock;
         this.ids = ids;
-        this.jdbc = jdbc;
         ActualLrpStore store = new ActualLrpStore(jdbc);
         this.ops = new ActualLrpOperations(store, jdbc, clock, ids, policy);
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
         this.history = new DefinitionHistory(jdbc);
+        this.desiredRows = new DesiredLrpStore(jdbc);
+        this.plainTx = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
@@ -43,7 +47,7 @@ public final class LifecycleFactory {
     }
 
     public DesiredLrpLifecycle desiredLrpLifecycle(int optimisticLockAttempts) {
-        return new DesiredLrpLifecycle(tx, em, new DesiredLrpStore(jdbc), ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts),
-                history);
+        return new DesiredLrpLifecycle(new DesiredLrpLifecycle.Transactions(tx, plainTx), em, ops, recorder, clock,
+                ids, new OptimisticRetry(optimisticLockAttempts), history, desiredRows);
     }
 }

@@ -19,7 +19,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
@@ -35,6 +34,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /v1/desired_lrps}: Diego receptor v1 paths, status codes and error names (SPEC 5.1). Writes go through the
@@ -58,11 +58,13 @@ class DesiredLrpController {
     private final DesiredLrps desiredLrps;
     private final DesiredLrpRows rows;
     private final JsonBodies bodies;
+    private final JsonMapper json;
 
-    DesiredLrpController(DesiredLrps desiredLrps, DesiredLrpRows rows, JsonBodies bodies) {
+    DesiredLrpController(DesiredLrps desiredLrps, DesiredLrpRows rows, JsonBodies bodies, JsonMapper json) {
         this.desiredLrps = desiredLrps;
         this.rows = rows;
         this.bodies = bodies;
+        this.json = json;
     }
 
     @PostMapping
@@ -70,11 +72,19 @@ class DesiredLrpController {
             + "requests one auction for them. Errors: 400 InvalidJSON/InvalidLRP, 409 DesiredLRPAlreadyExists.")
     @RequestBody(content = @Content(mediaType = "application/json",
             schema = @Schema(example = CREATE_EXAMPLE)))
-    ResponseEntity<DesiredLrpResponse> create(HttpServletRequest request) {
+    @ApiResponse(responseCode = "201", content = @Content(mediaType = JSON,
+            schema = @Schema(implementation = DesiredLrpResponse.class)))
+    void create(HttpServletRequest request, HttpServletResponse response) throws IOException {
         DesiredLrpSnapshot created = desiredLrps.desire(DesiredLrpRequests.create(bodies.readObject(request)));
-        return ResponseEntity.created(URI.create("/v1/desired_lrps/" + created.definition().processGuid()))
-                .eTag(ETags.of(created.modificationTag()))
-                .body(DesiredLrpResponse.of(created));
+        // Written by the mapper of the API's message converter (the same JSON), without a converter's negotiation
+        // and flush: with a Content-Length, the answer leaves in one piece when the request ends.
+        byte[] body = json.writeValueAsBytes(DesiredLrpResponse.of(created));
+        response.setStatus(HttpServletResponse.SC_CREATED);
+        response.setHeader(HttpHeaders.LOCATION, "/v1/desired_lrps/" + created.definition().processGuid());
+        response.setHeader(HttpHeaders.ETAG, ETags.of(created.modificationTag()));
+        response.setContentType(JSON);
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
     }
 
     @GetMapping(produces = JSON)
