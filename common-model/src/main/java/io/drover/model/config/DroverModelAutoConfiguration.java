@@ -40,6 +40,7 @@ import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -92,7 +93,7 @@ public class DroverModelAutoConfiguration {
      */
     @Bean
     @ConditionalOnProperty(name = "drover.outbox.relay-enabled", havingValue = "true", matchIfMissing = true)
-    OutboxRelay outboxRelay(JdbcTemplate jdbc, PlatformTransactionManager txManager, ProducerFactory<?, ?> producers,
+    OutboxRelay outboxRelay(JdbcTemplate jdbc, ProducerFactory<?, ?> producers,
             OutboxSignal signal, Clock clock, OutboxProperties properties, MeterRegistry meters) {
         @SuppressWarnings("unchecked")
         ProducerFactory<String, byte[]> relayProducers = (ProducerFactory<String, byte[]>) producers
@@ -100,8 +101,8 @@ public class DroverModelAutoConfiguration {
                         ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
                         ProducerConfig.LINGER_MS_CONFIG, 5,
                         ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024));
-        return new OutboxRelay(jdbc, new TransactionTemplate(txManager), new KafkaTemplate<>(relayProducers), signal,
-                clock, properties, meters);
+        return new OutboxRelay(jdbc, plain(jdbc), new KafkaTemplate<>(relayProducers), signal, clock, properties,
+                meters);
     }
 
     @Bean
@@ -135,9 +136,9 @@ public class DroverModelAutoConfiguration {
 
     /** The only write path to tasks; its transactions and lost-race retries work like the LRP lifecycles'. */
     @Bean
-    TaskLifecycle taskLifecycle(PlatformTransactionManager txManager, JdbcTemplate jdbc, Outbox outbox, Clock clock,
-            Supplier<UUID> idGenerator, LifecycleProperties properties) {
-        return TaskLifecycle.create(new TransactionTemplate(txManager), jdbc, outbox, clock, idGenerator,
+    TaskLifecycle taskLifecycle(JdbcTemplate jdbc, Outbox outbox, Clock clock, Supplier<UUID> idGenerator,
+            LifecycleProperties properties) {
+        return TaskLifecycle.create(plain(jdbc), jdbc, outbox, clock, idGenerator,
                 properties.optimisticLockAttempts());
     }
 
@@ -214,5 +215,13 @@ public class DroverModelAutoConfiguration {
     public static NewTopic topic(String name, int partitions, short replicationFactor) {
         return new NewTopic(name, partitions, replicationFactor).configs(
                 Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(Topics.MAX_MESSAGE_BYTES)));
+    }
+
+    /**
+     * A transaction of JDBC statements alone: the service's transaction manager is JPA's, which opens a Hibernate
+     * session for every transaction, and only the desired LRP entity needs one (see {@code LifecycleFactory}).
+     */
+    static TransactionTemplate plain(JdbcTemplate jdbc) {
+        return new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
 }

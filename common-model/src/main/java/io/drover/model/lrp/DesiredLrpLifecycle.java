@@ -89,7 +89,7 @@ public class DesiredLrpLifecycle {
 
     private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, Long expectedVersion,
             Actor actor) {
-        return tx.execute(status -> {
+        return plainTx.execute(status -> {
             DesiredLrpSnapshot before = rows.find(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             if (expectedVersion != null && expectedVersion != before.modificationTag().index()) {
@@ -184,9 +184,10 @@ public class DesiredLrpLifecycle {
 
     /**
      * The lifecycle's two kinds of transaction on one DataSource: {@code jpa} for what loads and changes the entity
-     * (update, redefine: they may join a caller's transaction), {@code plain} (JDBC only, no Hibernate session
-     * opened) for a desire and a delete, which write by plain statements and always start their own (see
-     * {@link OptimisticRetry}).
+     * (redefine and the snapshot a deployment reads, in the deployment's transaction), {@code plain} (JDBC only, no
+     * Hibernate session opened) for a desire, an update and a delete, which write by plain statements. A plain
+     * transaction joins a JPA one around it (both bind the same connection); the reverse would not, so nothing that
+     * runs in a plain transaction calls the entity.
      */
     record Transactions(TransactionTemplate jpa, TransactionTemplate plain) {
     }

@@ -20,7 +20,7 @@ public final class LifecycleFactory {
     private final Supplier<UUID> ids;
     private final DefinitionHistory history;
     private final DesiredLrpStore desiredRows;
-    // a desire and a delete touch no entity: their transactions need no Hibernate session
+    // only a deployment's redefine touches the entity: every other transaction needs no Hibernate session
     private final TransactionTemplate plainTx;
 
     public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
@@ -38,7 +38,7 @@ public final class LifecycleFactory {
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
-        return new ActualLrpLifecycle(tx, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
+        return new ActualLrpLifecycle(plainTx, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
     }
 
     /** A desired LRP lifecycle whose desire and remove retry lost races up to 8 times. */
