@@ -5,6 +5,7 @@ import java.sql.SQLTransientConnectionException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * Recognises "the database is unreachable" however it surfaces: Spring's translated exceptions, a transaction that
@@ -24,7 +25,9 @@ final class StorageFailures {
                     || t instanceof CannotCreateTransactionException || t instanceof SQLTransientConnectionException) {
                 return true;
             }
-            if (t instanceof org.hibernate.TransactionException && t.getCause() instanceof SQLException) {
+            // the same, from Hibernate's transaction or from a plain JDBC transaction (DataSourceTransactionManager)
+            if ((t instanceof org.hibernate.TransactionException || t instanceof TransactionSystemException)
+                    && t.getCause() instanceof SQLException) {
                 return true;
             }
             if (t instanceof SQLException sql && sql.getSQLState() != null

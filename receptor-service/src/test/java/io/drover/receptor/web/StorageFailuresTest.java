@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.orm.jpa.JpaSystemException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /** Which failures mean "the database is away" (503) rather than a fault of the receptor (500). */
 class StorageFailuresTest {
@@ -25,6 +26,10 @@ class StorageFailuresTest {
                 Arguments.of("rollback on a connection the server closed", new JpaSystemException(
                         new org.hibernate.TransactionException("Unable to rollback against JDBC Connection",
                                 new SQLException("Connection is closed"))), true),
+                Arguments.of("a plain JDBC transaction's rollback on a closed connection", new TransactionSystemException(
+                        "JDBC rollback failed", new SQLException("Connection is closed")), true),
+                Arguments.of("a transaction that failed otherwise", new TransactionSystemException("could not commit"),
+                        false),
                 Arguments.of("server shutting down", new IllegalStateException(new SQLException(
                         "terminating connection due to administrator command", "57P01")), true),
                 Arguments.of("a JDBC failure without SQLState", new IllegalStateException(new SQLException("?")),
