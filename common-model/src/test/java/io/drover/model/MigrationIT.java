@@ -3,6 +3,7 @@ package io.drover.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.drover.model.messaging.OutboxRelay;
 import io.drover.test.WithDroverInfrastructure;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +94,10 @@ class MigrationIT {
                     "lrp_events_entity_idx");
             expectations.forEach((query, index) -> assertThat(plan(query)).as(query).contains(index)
                     .doesNotContain("Seq Scan"));
+            // a relay on standby asks this every few seconds, for ever: a seek in each relayed table, never a scan
+            assertThat(plan(OutboxRelay.PROGRESS)).as("the relays' progress check")
+                    .contains("outbox_relay_idx", "lrp_events_relay_idx")
+                    .doesNotContain("Seq Scan on outbox", "Seq Scan on lrp_events");
             // keyset pages of the lists, of everything or of one domain: a range scan in key order, never a sort
             for (String page : List.of("SELECT * FROM actual_lrps WHERE (process_guid, instance_index) > ('p-42', 3) "
                     + "ORDER BY process_guid, instance_index LIMIT 1000", "SELECT * FROM actual_lrps WHERE domain = 'd1' "

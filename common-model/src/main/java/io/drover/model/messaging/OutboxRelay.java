@@ -43,6 +43,25 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public class OutboxRelay implements SmartLifecycle {
 
+    /**
+     * Where the relays stand (read by a relay on standby): both cursors, and " waiting" when rows wait after them.
+     * Each "first row after the cursor" is an {@code ORDER BY ... LIMIT 1} on the relay index: written as
+     * {@code EXISTS}, PostgreSQL planned a sequential scan of the whole table, 50-130 ms a call at 100,000 events with
+     * nothing waiting, paid by every relay on standby every standby interval (0.1-0.3 ms now; {@code MigrationIT}
+     * checks the plan).
+     */
+    public static final String PROGRESS = """
+            SELECT string_agg(c.source || ':' || c.tx_id::text || '/' || c.id, ',' ORDER BY c.source)
+                || CASE WHEN (SELECT o.id FROM outbox o
+                              WHERE (o.tx_id, o.id) > (SELECT tx_id, id FROM relay_cursors WHERE source = 'outbox')
+                              ORDER BY o.tx_id, o.id LIMIT 1) IS NOT NULL
+                          OR (SELECT e.id FROM lrp_events e
+                              WHERE (e.tx_id, e.id) > (SELECT tx_id, id FROM relay_cursors
+                                                       WHERE source = 'lrp_events')
+                              AND e.payload IS NOT NULL ORDER BY e.tx_id, e.id LIMIT 1) IS NOT NULL
+                        THEN ' waiting' ELSE '' END
+            FROM relay_cursors c""";
+
     /** The PostgreSQL advisory lock key ({@code pg_advisory_xact_lock}) held by the relay that is sending a batch. */
     public static final long RELAY_LOCK = 0x44524f5645524f42L;
 

@@ -80,14 +80,7 @@ enum RelaySource {
      * rows wait mean no relay is making progress.
      */
     static String progress(JdbcTemplate jdbc) {
-        return jdbc.queryForObject("""
-                SELECT string_agg(c.source || ':' || c.tx_id::text || '/' || c.id, ',' ORDER BY c.source)
-                    || CASE WHEN EXISTS (SELECT 1 FROM outbox o, relay_cursors c WHERE c.source = 'outbox'
-                                         AND (o.tx_id, o.id) > (c.tx_id, c.id))
-                              OR EXISTS (SELECT 1 FROM lrp_events e, relay_cursors c WHERE c.source = 'lrp_events'
-                                         AND (e.tx_id, e.id) > (c.tx_id, c.id) AND e.payload IS NOT NULL)
-                            THEN ' waiting' ELSE '' END
-                FROM relay_cursors c""", String.class);
+        return jdbc.queryForObject(OutboxRelay.PROGRESS, String.class);
     }
 
     /** A position in a relayed table. */
