@@ -64,7 +64,7 @@ class LocalClusterMainIT {
         String marker = dir.resolve("www-" + UUID.randomUUID()).toString();
         Files.createDirectories(Path.of(marker));
         Process first = launch(data, "first");
-        Map<String, String> env = awaitUp(first, data);
+        Map<String, String> env = awaitUp(first, data, "first");
         String guid = "killed-" + UUID.randomUUID().toString().substring(0, 8);
         assertThat(call(env, "POST", "/v1/desired_lrps", Api.lrp(guid, 2, 64, "preloaded:host", "sh", "-c",
                 "exec python3 -m http.server --bind 127.0.0.1 \"$PORT\" --directory " + marker)).statusCode())
@@ -79,7 +79,7 @@ class LocalClusterMainIT {
 
         Process second = launch(data, "second");
         try {
-            Map<String, String> again = awaitUp(second, data);
+            Map<String, String> again = awaitUp(second, data, "second");
             assertThat(Files.readString(dir.resolve("second.out"))).as("says what it recovered, in one line")
                     .containsOnlyOnce("stopped the PostgreSQL server");
             await().atMost(Duration.ofSeconds(60)).until(() -> running(again, guid).equals(before));
@@ -97,7 +97,10 @@ class LocalClusterMainIT {
      */
     private static List<String> localCluster(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx2g", "-cp",
+                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx2g",
+                // its cell's host ports apart from those of the clusters this fork and the others run in-process
+                "-Ddrover.local.host-port-base=" + (Integer.getInteger("drover.local.host-port-base", 61000) + 3000),
+                "-cp",
                 System.getProperty("java.class.path"), LocalClusterMain.class.getName()));
         command.addAll(List.of(args));
         return command;
@@ -111,11 +114,26 @@ class LocalClusterMainIT {
         return builder.start();
     }
 
+    /** What a cluster that stopped early said: its standard error and the end of its log. */
+    private String said(Path data, String name) {
+        StringBuilder said = new StringBuilder();
+        for (Path file : List.of(dir.resolve(name + ".err"), data.resolve("logs").resolve("drover.log"))) {
+            try {
+                List<String> lines = Files.readAllLines(file);
+                said.append("\n--- ").append(file).append('\n')
+                        .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+            } catch (java.io.IOException e) {
+                said.append("\n--- ").append(file).append(": ").append(e);
+            }
+        }
+        return said.toString();
+    }
+
     /** The cluster.env a started cluster writes, as a map. */
-    private static Map<String, String> awaitUp(Process main, Path data) {
+    private Map<String, String> awaitUp(Process main, Path data, String name) {
         Path env = data.resolve("cluster.env");
         await().atMost(Duration.ofMinutes(3)).until(() -> Files.exists(env) || !main.isAlive());
-        assertThat(main.isAlive()).as("the cluster came up").isTrue();
+        assertThat(main.isAlive()).as(() -> "the cluster came up; it said: " + said(data, name)).isTrue();
         Map<String, String> values = new java.util.HashMap<>();
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             for (String line : Files.readAllLines(env)) {
