@@ -108,7 +108,8 @@ public class DroverModelAutoConfiguration {
     @Bean
     LifecycleFactory lifecycleFactory(PlatformTransactionManager txManager, EntityManager em, JdbcTemplate jdbc,
             Outbox outbox, Clock clock, Supplier<UUID> idGenerator, CrashRestartPolicy policy) {
-        return new LifecycleFactory(new TransactionTemplate(txManager), em, jdbc, outbox, clock, idGenerator, policy);
+        return new LifecycleFactory(new TransactionTemplate(txManager), plain(jdbc), em, jdbc, outbox, clock, idGenerator,
+                policy);
     }
 
     @Bean
@@ -222,6 +223,11 @@ public class DroverModelAutoConfiguration {
      * session for every transaction, and only the desired LRP entity needs one (see {@code LifecycleFactory}).
      */
     static TransactionTemplate plain(JdbcTemplate jdbc) {
-        return new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
+        return new TransactionTemplate(plainTransactions(jdbc));
+    }
+
+    /** The manager of those transactions; not a bean, which would take the JPA one's place as the services' default. */
+    static DataSourceTransactionManager plainTransactions(JdbcTemplate jdbc) {
+        return new DataSourceTransactionManager(jdbc.getDataSource());
     }
 }

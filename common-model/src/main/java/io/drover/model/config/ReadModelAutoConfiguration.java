@@ -14,7 +14,6 @@ import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /** Gives every service the read model's query objects and retention (the relay's garbage collection), so none of them writes SQL of its own. */
 @AutoConfiguration(after = DroverModelAutoConfiguration.class)
@@ -58,7 +57,7 @@ public class ReadModelAutoConfiguration {
     @Bean
     ConsistentReads consistentReads(JdbcTemplate jdbc) {
         // JDBC reads: no Hibernate session to open (JPA's transaction manager would)
-        return new ConsistentReads(new DataSourceTransactionManager(jdbc.getDataSource()));
+        return new ConsistentReads(DroverModelAutoConfiguration.plainTransactions(jdbc));
     }
 
     /** Retention has one owner, the relay's garbage collection: it deletes only rows the relay cursor has passed. */

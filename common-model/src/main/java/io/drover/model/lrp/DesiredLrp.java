@@ -4,15 +4,11 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.PostLoad;
-import jakarta.persistence.PostPersist;
 import jakarta.persistence.Table;
-import jakarta.persistence.Transient;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.springframework.data.domain.Persistable;
 
 /**
  * What a user wants: how many instances of which process, with which resources, where. An update changes only
@@ -22,7 +18,7 @@ import org.springframework.data.domain.Persistable;
  */
 @Entity
 @Table(name = "desired_lrps")
-public class DesiredLrp implements Persistable<String> {
+public class DesiredLrp {
 
     @Id
     private String processGuid;
@@ -70,9 +66,6 @@ public class DesiredLrp implements Persistable<String> {
     private Instant createdAt;
     private Instant updatedAt;
 
-    @Transient
-    private boolean isNew;
-
     protected DesiredLrp() {
     }
 
@@ -100,7 +93,6 @@ public class DesiredLrp implements Persistable<String> {
         lrp.epoch = epoch;
         lrp.createdAt = now;
         lrp.updatedAt = now;
-        lrp.isNew = true;
         return lrp;
     }
 
@@ -181,21 +173,5 @@ public class DesiredLrp implements Persistable<String> {
 
     public ModificationTag modificationTag() {
         return new ModificationTag(epoch, version);
-    }
-
-    @Override
-    public String getId() {
-        return processGuid;
-    }
-
-    @Override
-    public boolean isNew() {
-        return isNew;
-    }
-
-    @PostLoad
-    @PostPersist
-    void markNotNew() {
-        isNew = false;
     }
 }

@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Builds the two lifecycles over one set of operations; the auto-configuration's way in to package-private wiring. */
@@ -23,8 +22,12 @@ public final class LifecycleFactory {
     // only a deployment's redefine touches the entity: every other transaction needs no Hibernate session
     private final TransactionTemplate plainTx;
 
-    public LifecycleFactory(TransactionTemplate tx, EntityManager em, JdbcTemplate jdbc, Outbox outbox, Clock clock,
-            Supplier<UUID> ids, CrashRestartPolicy policy) {
+    /**
+     * @param tx JPA's transactions, for what loads the desired LRP entity
+     * @param plainTx plain JDBC transactions, which open no Hibernate session: everything else
+     */
+    public LifecycleFactory(TransactionTemplate tx, TransactionTemplate plainTx, EntityManager em, JdbcTemplate jdbc,
+            Outbox outbox, Clock clock, Supplier<UUID> ids, CrashRestartPolicy policy) {
         this.tx = tx;
         this.em = em;
         this.clock = clock;
@@ -34,7 +37,7 @@ public final class LifecycleFactory {
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
         this.history = new DefinitionHistory(jdbc);
         this.desiredRows = new DesiredLrpStore(jdbc);
-        this.plainTx = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
+        this.plainTx = plainTx;
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
