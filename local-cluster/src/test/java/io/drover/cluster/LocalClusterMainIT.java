@@ -98,12 +98,20 @@ class LocalClusterMainIT {
     private static List<String> localCluster(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx2g",
-                // its cell's host ports apart from those of the clusters this fork and the others run in-process
-                "-Ddrover.local.host-port-base=" + (Integer.getInteger("drover.local.host-port-base", 61000) + 3000),
+                "-Ddrover.local.host-port-base=" + childPortBase(),
                 "-cp",
                 System.getProperty("java.class.path"), LocalClusterMain.class.getName()));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * The child's one cell takes 300 host ports apart from those of the clusters the forks run in-process (fork N's
+     * three cells hold 6N000-6N899, N = 1..3): 64000, 64300 or 64600, by this fork's number, so within 65535.
+     */
+    static int childPortBase() {
+        int fork = (Integer.getInteger("drover.local.host-port-base", 61000) - 60000) / 1000;
+        return 64000 + (Math.floorMod(fork - 1, 3)) * 300;
     }
 
     private Process launch(Path data, String name) throws Exception {
