@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -21,6 +22,8 @@ final class CpuAccount {
 
     private static final double TICKS_PER_SECOND = 100.0; // USER_HZ on Linux
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** The group of the benchmark's own threads (see {@link BenchThreads}), left out of Drover's CPU. */
+    static final String BENCHMARK = "the benchmark's clients";
 
     private final long wallNanos;
     private final double machineBusy;
@@ -29,10 +32,12 @@ final class CpuAccount {
     private final double process;
     private final Map<Long, Long> threadNanos;
     private final Map<Long, String> threadGroups;
+    private final VmThreads vm;
 
     private CpuAccount(long wallNanos, double[] machine, double postgres, double process,
-            Map<Long, Long> threadNanos, Map<Long, String> threadGroups) {
+            Map<Long, Long> threadNanos, Map<Long, String> threadGroups, VmThreads vm) {
         this.wallNanos = wallNanos;
+        this.vm = vm;
         this.process = process;
         this.machineBusy = machine[0];
         this.machineTotal = machine[1];
@@ -42,18 +47,53 @@ final class CpuAccount {
     }
 
     static CpuAccount now() {
-        Map<Long, Long> nanos = new HashMap<>();
-        Map<Long, String> groups = new HashMap<>();
-        for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
-            if (info != null) {
-                long cpu = THREADS.getThreadCpuTime(info.getThreadId());
-                if (cpu >= 0) {
-                    nanos.put(info.getThreadId(), cpu);
-                    groups.put(info.getThreadId(), group(info.getThreadName()));
+        Seen.sample();
+        return new CpuAccount(System.nanoTime(), machineSeconds(), postgresSeconds(), processSeconds(),
+                new HashMap<>(Seen.CPU), new HashMap<>(Seen.GROUPS), VmThreads.read());
+    }
+
+    /**
+     * The last CPU time seen of every thread this JVM ran, sampled every 200 ms and at each account: a thread that ends
+     * during a scenario (an idle Tomcat worker after the burst) keeps what it used instead of vanishing into the
+     * process total.
+     */
+    private static final class Seen {
+
+        static final Map<Long, Long> CPU = new ConcurrentHashMap<>();
+        static final Map<Long, String> GROUPS = new ConcurrentHashMap<>();
+
+        static {
+            Thread t = new Thread(() -> {
+                while (true) {
+                    sample();
+                    try {
+                        Thread.sleep(200);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
                 }
+            }, BenchThreads.PREFIX + "cpu-account");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        static synchronized void sample() {
+            for (long id : THREADS.getAllThreadIds()) {
+                long cpu = THREADS.getThreadCpuTime(id);
+                if (cpu < 0) {
+                    continue;
+                }
+                if (!GROUPS.containsKey(id)) {
+                    ThreadInfo info = THREADS.getThreadInfo(id);
+                    if (info == null) {
+                        continue;
+                    }
+                    GROUPS.put(id, BenchThreads.isBenchmarks(id, info.getThreadName()) ? BENCHMARK
+                            : group(info.getThreadName()));
+                }
+                CPU.put(id, cpu);
             }
         }
-        return new CpuAccount(System.nanoTime(), machineSeconds(), postgresSeconds(), processSeconds(), nanos, groups);
     }
 
     /** One line: core-seconds used by the machine, the JVM's busiest thread groups, PostgreSQL and the rest. */
@@ -66,7 +106,11 @@ final class CpuAccount {
         double threads = byGroup.values().stream().mapToDouble(Double::doubleValue).sum();
         // the process clock also counts the VM's own threads (GC, JIT compilers), which Java cannot list
         double jvm = Math.max(threads, process - before.process);
-        byGroup.merge("GC, JIT and other VM threads", jvm - threads, Double::sum);
+        double gc = vm.gc() - before.vm.gc();
+        double jit = vm.jit() - before.vm.jit();
+        byGroup.put("GC threads", gc);
+        byGroup.put("JIT compilers", jit);
+        byGroup.put("other VM threads", Math.max(0, jvm - threads - gc - jit));
         double busy = machineBusy - before.machineBusy;
         double pg = postgres - before.postgres;
         String top = byGroup.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
@@ -84,20 +128,74 @@ final class CpuAccount {
      */
     Usage usage(CpuAccount before) {
         double threads = 0;
-        double vmThreads;
+        double bench = 0;
         for (var e : threadNanos.entrySet()) {
-            threads += (e.getValue() - before.threadNanos.getOrDefault(e.getKey(), 0L)) / 1e9;
+            double used = (e.getValue() - before.threadNanos.getOrDefault(e.getKey(), 0L)) / 1e9;
+            threads += used;
+            if (BENCHMARK.equals(threadGroups.get(e.getKey()))) {
+                bench += used;
+            }
         }
         double jvm = Math.max(threads, process - before.process);
-        vmThreads = jvm - threads;
-        return new Usage(machineBusy - before.machineBusy, jvm, vmThreads, postgres - before.postgres);
+        return new Usage(machineBusy - before.machineBusy, jvm, jvm - threads, vm.gc() - before.vm.gc(),
+                vm.jit() - before.vm.jit(), bench, postgres - before.postgres);
     }
 
-    /** Core-seconds of one interval; {@code vmThreads} is the part of {@code jvm} that GC, JIT and the VM used. */
-    record Usage(double machine, double jvm, double vmThreads, double postgres) {
+    /**
+     * Core-seconds of one interval; {@code vmThreads} is the part of {@code jvm} that GC, JIT and the VM used, of which
+     * {@code gc} the collector's threads and {@code jit} the compilers; {@code bench} the part of {@code jvm} that the
+     * benchmark's own clients used.
+     */
+    record Usage(double machine, double jvm, double vmThreads, double gc, double jit, double bench,
+            double postgres) {
 
+        /** What Drover used: this JVM without the benchmark's clients, and PostgreSQL. */
         double drover() {
-            return jvm + postgres;
+            return droverJvm() + postgres;
+        }
+
+        double droverJvm() {
+            return jvm - bench;
+        }
+
+        /** "of which GC a, JIT b, other VM threads c" in core-ms per {@code unit}. */
+        String vmSplit(long units) {
+            double per = 1000.0 / Math.max(1, units);
+            return "of which GC %.2f, JIT %.2f, other VM threads %.2f".formatted(gc * per, jit * per,
+                    Math.max(0, vmThreads - gc - jit) * per);
+        }
+    }
+
+    /**
+     * CPU seconds of the VM's own threads, which Java cannot list, from {@code /proc/self/task}: the collector's (G1's
+     * and Parallel's workers, concurrent and refinement threads) and the JIT compilers'. Zeros without {@code /proc}.
+     */
+    record VmThreads(double gc, double jit) {
+
+        static VmThreads read() {
+            double gc = 0;
+            double jit = 0;
+            try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+                for (Path task : (Iterable<Path>) tasks::iterator) {
+                    try {
+                        String stat = Files.readString(task.resolve("stat"));
+                        String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                        List<String> f = List.of(stat.substring(stat.lastIndexOf(')') + 2).split(" "));
+                        double seconds = (Long.parseLong(f.get(11)) + Long.parseLong(f.get(12))) / TICKS_PER_SECOND;
+                        if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                            jit += seconds;
+                        } else if (name.startsWith("GC Thread") || name.startsWith("G1 ")
+                                || name.startsWith("ParGC")) {
+                            gc += seconds;
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        // the thread ended while we read it
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return new VmThreads(0, 0);
+            }
+            return new VmThreads(gc, jit);
         }
     }
 

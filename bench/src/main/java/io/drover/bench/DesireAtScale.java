@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -87,12 +86,13 @@ final class DesireAtScale {
         double perInstance = 1000 * usage.drover() / Math.max(1, running);
         return new Figure("P0 CPU per instance (P1)", "%.2f core-ms per instance".formatted(perInstance),
                 "<= 1.2 core-ms (stretch 0.4)", perInstance <= 1.2,
-                ("JVM %.2f core-ms (of which GC, JIT and VM threads %.2f), PostgreSQL %.2f core-ms; the whole machine "
-                        + "%.2f core-ms (the rest is other processes); allocated %,.0f bytes per instance (JFR "
-                        + "allocation samples); the JVM also runs the benchmark's own HTTP client; %s")
-                        .formatted(1000 * usage.jvm() / Math.max(1, running),
-                                1000 * usage.vmThreads() / Math.max(1, running),
+                ("JVM %.2f core-ms (%s), PostgreSQL %.2f core-ms; the benchmark's own clients in the same JVM "
+                        + "%.2f core-ms, left out; the whole machine %.2f core-ms (the rest is other processes); "
+                        + "allocated %,.0f bytes per instance (JFR allocation samples, the clients' included); %s")
+                        .formatted(1000 * usage.droverJvm() / Math.max(1, running),
+                                usage.vmSplit(running),
                                 1000 * usage.postgres() / Math.max(1, running),
+                                1000 * usage.bench() / Math.max(1, running),
                                 1000 * usage.machine() / Math.max(1, running),
                                 (double) allocatedBytes / Math.max(1, running), byStatement));
     }
@@ -104,7 +104,7 @@ final class DesireAtScale {
 
     /** POSTs every desired LRP from {@code concurrency} clients at once. */
     private Desires submit(int lrps, int instances, int concurrency, long start) {
-        Desires desires = new Desires(Executors.newFixedThreadPool(concurrency), new AtomicInteger(), new AtomicLong());
+        Desires desires = new Desires(BenchThreads.pool(concurrency), new AtomicInteger(), new AtomicLong());
         for (int i = 0; i < lrps; i++) {
             String guid = "bench-" + i;
             desires.pool().submit(() -> {
@@ -167,7 +167,7 @@ final class DesireAtScale {
                 maxMs = Math.max(maxMs, timer.max(TimeUnit.MILLISECONDS));
             }
         }
-        return "relay: %,d batches, oldest row waited %.0f ms on average (max %.0f ms recently)".formatted(batches,
+        return "relay since the cluster started: %,d batches, oldest row waited %.0f ms on average (max %.0f ms recently)".formatted(batches,
                 batches == 0 ? 0 : totalMs / batches, maxMs);
     }
 

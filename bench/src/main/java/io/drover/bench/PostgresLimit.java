@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -45,7 +44,7 @@ final class PostgresLimit {
             s.execute("ANALYZE bench_calibration");
         }
         int clients = Runtime.getRuntime().availableProcessors();
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        ExecutorService pool = BenchThreads.pool(clients);
         try {
             long deadline = System.nanoTime() + duration.toNanos();
             long start = System.nanoTime();

@@ -7,7 +7,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.concurrent.Executors;
 
 /** A thin, thread-safe client of the receptor's REST API with HTTP Basic credentials. */
 final class ReceptorClient {
@@ -17,8 +16,8 @@ final class ReceptorClient {
     private final String authorization;
 
     ReceptorClient(String baseUrl, String username, String password, int threads) {
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newFixedThreadPool(threads)).version(HttpClient.Version.HTTP_1_1).build();
+        this.http = BenchThreads.client(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .version(HttpClient.Version.HTTP_1_1), threads);
         this.baseUrl = baseUrl;
         this.authorization = "Basic " + Base64.getEncoder()
                 .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -94,7 +93,7 @@ final class ReceptorLoad {
         int requests = (int) (perSecond * duration.toSeconds());
         Results results = new Results(new AtomicLongArray(requests), new AtomicInteger(), new AtomicInteger(),
                 new ConcurrentHashMap<>());
-        ExecutorService pool = Executors.newFixedThreadPool(64);
+        ExecutorService pool = BenchThreads.pool(64);
         long intervalNanos = 1_000_000_000L / perSecond;
         long start = System.nanoTime();
         for (int i = 0; i < requests; i++) {

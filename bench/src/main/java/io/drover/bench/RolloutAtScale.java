@@ -3,7 +3,6 @@ package io.drover.bench;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -29,7 +28,7 @@ final class RolloutAtScale {
         double startedAt = db.doubles("SELECT extract(epoch FROM clock_timestamp())")[0];
         long start = System.nanoTime();
         AtomicInteger failed = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        ExecutorService pool = BenchThreads.pool(concurrency);
         String body = """
                 {"action": {"run": {"path": "sleep", "args": ["100001"]}}, "min_healthy_time": 1}""";
         for (String guid : guids) {

@@ -3,7 +3,6 @@ package io.drover.bench;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -44,10 +43,10 @@ final class TaskThroughput {
                 : "only %,d of %,d completed after %.0f s".formatted(completed, tasks, seconds);
         return List.of(new Figure("P6 %,d tasks onto the cells".formatted(tasks), figure, "reported", all,
                 ("submit->COMPLETED p50 %.0f ms, p99 %.0f ms; %,d refused, %,d failed; CPU per task: JVM %.2f core-ms "
-                        + "(of which GC, JIT and VM threads %.2f), PostgreSQL %.2f core-ms, whole machine %.2f "
+                        + "(%s), PostgreSQL %.2f core-ms, whole machine %.2f "
                         + "core-ms; %s").formatted(latency[0], latency[1], refused.get(), failed,
-                                1000 * usage.jvm() / Math.max(1, completed),
-                                1000 * usage.vmThreads() / Math.max(1, completed),
+                                1000 * usage.droverJvm() / Math.max(1, completed),
+                                usage.vmSplit(completed),
                                 1000 * usage.postgres() / Math.max(1, completed),
                                 1000 * usage.machine() / Math.max(1, completed), cpuAfter.since(cpuBefore))));
     }
@@ -55,7 +54,7 @@ final class TaskThroughput {
     /** POSTs every task from {@code concurrency} clients at once; returns how many were not accepted. */
     private AtomicInteger submit(int tasks, int concurrency) throws InterruptedException {
         AtomicInteger refused = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        ExecutorService pool = BenchThreads.pool(concurrency);
         for (int i = 0; i < tasks; i++) {
             String guid = PREFIX + i;
             pool.submit(() -> {

@@ -33,4 +33,32 @@ class CpuAccountTest {
         assertThat(x).isPositive();
         assertThat(line).startsWith("CPU over").contains("this JVM").contains("main ");
     }
+
+    @org.junit.jupiter.api.Test
+    void leavesTheBenchmarksOwnClientsOutOfDroversShareAndKeepsThreadsThatEnded() throws Exception {
+        CpuAccount before = CpuAccount.now();
+        java.util.concurrent.ExecutorService clients = BenchThreads.pool(1);
+        long[] sink = new long[1];
+        clients.submit(() -> spin(sink)).get();
+        clients.shutdown();
+        clients.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        Thread ended = new Thread(() -> spin(sink), "short-lived-worker");
+        ended.start();
+        ended.join();
+        Thread.sleep(300); // the account's sampler has seen both threads before they ended
+        CpuAccount after = CpuAccount.now();
+        CpuAccount.Usage usage = after.usage(before);
+        assertThat(usage.bench()).as("the client's CPU").isPositive();
+        assertThat(usage.droverJvm()).isEqualTo(usage.jvm() - usage.bench());
+        assertThat(after.since(before)).contains(CpuAccount.BENCHMARK).contains("short-lived-worker");
+        assertThat(usage.vmSplit(1)).startsWith("of which GC ").contains("JIT").contains("other VM threads");
+    }
+
+    private static void spin(long[] sink) {
+        long x = 0;
+        for (long i = 0; i < 100_000_000L; i++) {
+            x += i % 7;
+        }
+        sink[0] += x;
+    }
 }
