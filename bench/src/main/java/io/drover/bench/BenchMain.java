@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * {@code ./drover-bench [--quick] [--separate-jvms]}: starts the local cluster with simulated cells (1,000 cells for
- * the full run, 100 for {@code --quick}), runs P0-P6 of SPEC 11 and P7 (a rollout of 1,000 LRPs, SPEC 14) and
+ * the full run, 100 for {@code --quick}), warms it up (see {@link Warmup}), runs P0-P6 of SPEC 11 and P7 (a rollout of 1,000 LRPs, SPEC 14) and
  * prints one table, also written as JSON to
  * {@code bench/results/}. With {@code --separate-jvms} every service runs in a JVM of its own, so P4 measures the
  * receptor's whole process and P5 each service's heap; P2 and P3 need the services' insides and run only in one JVM.
@@ -42,6 +42,7 @@ public final class BenchMain {
             String stamp = mode + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
             double postgresLimit = new PostgresLimit(cluster.jdbcUrl(), "postgres", "postgres")
                     .rowsPerSecond(Duration.ofSeconds(5));
+            figures.add(new Warmup(client, db).run(scale.lrps() / 10, scale.instances(), 32, Duration.ofMinutes(5)));
             figures.addAll(new DesireAtScale(client, db, cluster).run(scale.lrps(), scale.instances(), 32,
                     Duration.ofMinutes(5), Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp),
                     postgresLimit));

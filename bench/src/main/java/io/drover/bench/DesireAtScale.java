@@ -146,7 +146,8 @@ final class DesireAtScale {
                 + " SELECT extract(epoch FROM min(at) FILTER (WHERE from_state IS NULL)) * 1000 AS created,"
                 + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'CLAIMED')) * 1000 AS claimed,"
                 + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'RUNNING')) * 1000 AS running"
-                + " FROM lrp_events WHERE entity = 'actual' GROUP BY process_guid, instance_index) t");
+                + " FROM lrp_events WHERE entity = 'actual' AND process_guid LIKE 'bench-%'"
+                + " GROUP BY process_guid, instance_index) t");
         return ("median per step: created->claimed (receptor, start request, auction, auction result, claim) %.0f ms, "
                 + "claimed->RUNNING %.0f ms; %s").formatted(p50[0], p50[1], relayDelay());
     }
