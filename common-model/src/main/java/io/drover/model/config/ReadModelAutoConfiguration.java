@@ -7,6 +7,7 @@ import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
+import io.drover.model.read.PlannerStatistics;
 import io.drover.model.read.Tallies;
 import io.drover.model.messaging.RelayedRows;
 import java.time.Clock;
@@ -42,6 +43,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     LiveCells liveCells(JdbcTemplate jdbc, Clock clock) {
         return new LiveCells(jdbc, clock);
+    }
+
+    @Bean
+    PlannerStatistics plannerStatistics(JdbcTemplate jdbc) {
+        return new PlannerStatistics(jdbc);
     }
 
     @Bean

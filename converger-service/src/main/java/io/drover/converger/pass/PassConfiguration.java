@@ -14,6 +14,7 @@ import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
+import io.drover.model.read.PlannerStatistics;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -69,8 +70,9 @@ class PassConfiguration {
 
     @Bean
     SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
-            LiveCells cells, Domains domains, Clock clock) {
-        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells), domains, clock);
+            LiveCells cells, PlannerStatistics statistics, Domains domains, Clock clock) {
+        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, statistics), domains,
+                clock);
     }
 
     @Bean
