@@ -35,6 +35,9 @@ public final class BenchMain {
         String mode = (quick ? "quick" : "full") + (separate ? "-separate-jvms" : "");
         try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
+            if (cluster instanceof ProcessCluster processes) {
+                CpuAccount.countServiceProcesses(processes.services().stream().map(s -> s.process().pid()).toList());
+            }
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
             // P3's victim: one more simulated cell, in a rep of its own so that it can die alone.
             int victim = cluster instanceof LocalCluster local ? local.addCell() : -1;

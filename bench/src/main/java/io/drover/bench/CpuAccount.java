@@ -33,11 +33,13 @@ final class CpuAccount {
     private final Map<Long, Long> threadNanos;
     private final Map<Long, String> threadGroups;
     private final VmThreads vm;
+    private final double services;
 
     private CpuAccount(long wallNanos, double[] machine, double postgres, double process,
-            Map<Long, Long> threadNanos, Map<Long, String> threadGroups, VmThreads vm) {
+            Map<Long, Long> threadNanos, Map<Long, String> threadGroups, VmThreads vm, double services) {
         this.wallNanos = wallNanos;
         this.vm = vm;
+        this.services = services;
         this.process = process;
         this.machineBusy = machine[0];
         this.machineTotal = machine[1];
@@ -49,7 +51,15 @@ final class CpuAccount {
     static CpuAccount now() {
         Seen.sample();
         return new CpuAccount(System.nanoTime(), machineSeconds(), postgresSeconds(), processSeconds(),
-                new HashMap<>(Seen.CPU), new HashMap<>(Seen.GROUPS), VmThreads.read());
+                new HashMap<>(Seen.CPU), new HashMap<>(Seen.GROUPS), VmThreads.read(), servicesSeconds());
+    }
+
+    /** The processes of Drover's services when they run apart from this JVM ({@code --separate-jvms}). */
+    private static final List<Long> SERVICE_PIDS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Counts these processes (Drover's services in JVMs of their own) as Drover's, beside this JVM's threads. */
+    static void countServiceProcesses(List<Long> pids) {
+        SERVICE_PIDS.addAll(pids);
     }
 
     /**
@@ -113,13 +123,15 @@ final class CpuAccount {
         byGroup.put("other VM threads", Math.max(0, jvm - threads - gc - jit));
         double busy = machineBusy - before.machineBusy;
         double pg = postgres - before.postgres;
+        double apart = services - before.services;
         String top = byGroup.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .limit(8).map(e -> "%s %.0f".formatted(e.getKey(), e.getValue())).collect(Collectors.joining(", "));
         double idlePercent = machineTotal > before.machineTotal
                 ? 100 * (1 - busy / (machineTotal - before.machineTotal)) : Double.NaN;
-        return ("CPU over %.0f s on %.0f cores: %.0f core-s busy (%.0f %% idle); this JVM %.0f core-s (%s), "
+        return ("CPU over %.0f s on %.0f cores: %.0f core-s busy (%.0f %% idle); this JVM %.0f core-s (%s), %s"
                 + "PostgreSQL %.0f core-s, other processes %.0f core-s").formatted(wall, cores, busy, idlePercent,
-                jvm, top, pg, Math.max(0, busy - jvm - pg));
+                jvm, top, SERVICE_PIDS.isEmpty() ? "" : "the services' own JVMs %.0f core-s, ".formatted(apart), pg,
+                Math.max(0, busy - jvm - apart - pg));
     }
 
     /**
@@ -138,24 +150,25 @@ final class CpuAccount {
         }
         double jvm = Math.max(threads, process - before.process);
         return new Usage(machineBusy - before.machineBusy, jvm, jvm - threads, vm.gc() - before.vm.gc(),
-                vm.jit() - before.vm.jit(), bench, postgres - before.postgres);
+                vm.jit() - before.vm.jit(), bench, services - before.services, postgres - before.postgres);
     }
 
     /**
      * Core-seconds of one interval; {@code vmThreads} is the part of {@code jvm} that GC, JIT and the VM used, of which
      * {@code gc} the collector's threads and {@code jit} the compilers; {@code bench} the part of {@code jvm} that the
-     * benchmark's own clients used.
+     * benchmark's own clients used; {@code services} what the services' own JVMs used when they run apart (their GC
+     * and JIT are in it, not in {@code gc} and {@code jit}).
      */
-    record Usage(double machine, double jvm, double vmThreads, double gc, double jit, double bench,
+    record Usage(double machine, double jvm, double vmThreads, double gc, double jit, double bench, double services,
             double postgres) {
 
-        /** What Drover used: this JVM without the benchmark's clients, and PostgreSQL. */
+        /** What Drover used: its JVMs (this one without the benchmark's clients, and the services' own), PostgreSQL. */
         double drover() {
             return droverJvm() + postgres;
         }
 
         double droverJvm() {
-            return jvm - bench;
+            return jvm - bench + services;
         }
 
         /** "of which GC a, JIT b, other VM threads c" in core-ms per {@code unit}. */
@@ -235,6 +248,25 @@ final class CpuAccount {
             return new double[] {(total - idle) / TICKS_PER_SECOND, total / TICKS_PER_SECOND};
         } catch (IOException | RuntimeException e) {
             return new double[] {0, 0};
+        }
+    }
+
+    private static double servicesSeconds() {
+        double total = 0;
+        for (long pid : SERVICE_PIDS) {
+            total += processSeconds(Path.of("/proc", Long.toString(pid)));
+        }
+        return total;
+    }
+
+    /** User and system CPU seconds of one process (its own threads), 0 once it ended. */
+    private static double processSeconds(Path proc) {
+        try {
+            String stat = Files.readString(proc.resolve("stat"));
+            List<String> f = List.of(stat.substring(stat.lastIndexOf(')') + 2).split(" "));
+            return (Long.parseLong(f.get(11)) + Long.parseLong(f.get(12))) / TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 

@@ -86,11 +86,14 @@ final class DesireAtScale {
         double perInstance = 1000 * usage.drover() / Math.max(1, running);
         return new Figure("P0 CPU per instance (P1)", "%.2f core-ms per instance".formatted(perInstance),
                 "<= 1.2 core-ms (stretch 0.4)", perInstance <= 1.2,
-                ("JVM %.2f core-ms (%s), PostgreSQL %.2f core-ms; the benchmark's own clients in the same JVM "
+                ("JVM %.2f core-ms (%s%s), PostgreSQL %.2f core-ms; the benchmark's own clients in the same JVM "
                         + "%.2f core-ms, left out; the whole machine %.2f core-ms (the rest is other processes); "
-                        + "allocated %,.0f bytes per instance (JFR allocation samples, the clients' included); %s")
+                        + "allocated %,.0f bytes per instance (JFR allocation samples of this JVM, the clients' "
+                        + "included); %s")
                         .formatted(1000 * usage.droverJvm() / Math.max(1, running),
-                                usage.vmSplit(running),
+                                usage.vmSplit(running), usage.services() > 0 ? "; the services' own JVMs %.2f, their "
+                                        .formatted(1000 * usage.services() / Math.max(1, running))
+                                        + "GC and JIT included" : "",
                                 1000 * usage.postgres() / Math.max(1, running),
                                 1000 * usage.bench() / Math.max(1, running),
                                 1000 * usage.machine() / Math.max(1, running),
