@@ -106,14 +106,7 @@ class ConvergenceLoop implements SmartLifecycle {
             if (report.plan().deferredLostCell() > 0) {
                 requestPass("lost-cell-deferred", timings.debounce());
             } else if (report.plan().deferredStaleUnclaimed() > 0) {
-                // the follow-up reads only the LRPs it has instances to re-auction of (a backlog under a burst
-                // asked for a full pass of every instance each time, 500 re-auctions a pass)
-                Set<String> deferred = report.plan().deferredStaleLrps();
-                if (deferred.isEmpty()) {
-                    requestPass(STALE_UNCLAIMED_DEFERRED, timings.debounce());
-                } else {
-                    requestPassOver(STALE_UNCLAIMED_DEFERRED, deferred, timings.debounce());
-                }
+                requestPass(STALE_UNCLAIMED_DEFERRED, timings.debounce());
             }
         } catch (RuntimeException e) {
             pass.failed(trigger, e);
