@@ -106,7 +106,14 @@ class ConvergenceLoop implements SmartLifecycle {
             if (report.plan().deferredLostCell() > 0) {
                 requestPass("lost-cell-deferred", timings.debounce());
             } else if (report.plan().deferredStaleUnclaimed() > 0) {
-                requestPass(STALE_UNCLAIMED_DEFERRED, timings.debounce());
+                // the follow-up reads only the LRPs it has instances to re-auction of (a backlog under a burst
+                // asked for a full pass of every instance each time, 500 re-auctions a pass)
+                Set<String> deferred = report.plan().deferredStaleLrps();
+                if (deferred.isEmpty()) {
+                    requestPass(STALE_UNCLAIMED_DEFERRED, timings.debounce());
+                } else {
+                    requestPassOver(STALE_UNCLAIMED_DEFERRED, deferred, timings.debounce());
+                }
             }
         } catch (RuntimeException e) {
             pass.failed(trigger, e);

@@ -112,7 +112,7 @@ public class Convergence {
         if (plan.staleUnclaimedCount() < maxStaleUnclaims) {
             plan.staleUnclaimed(actual.key());
         } else {
-            plan.deferredStaleUnclaimed(1);
+            plan.deferredStaleUnclaimed(actual.key());
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.drover.converger.plan.Plan;
+import io.drover.model.lrp.ActualLrpKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -143,6 +144,18 @@ class ConvergenceLoopTest {
         nextPlan = Plan.builder().build();
 
         await().atMost(Duration.ofSeconds(1)).until(() -> triggers.contains("stale-unclaimed-deferred"));
+    }
+
+    @Test
+    void theFollowUpOfDeferredReAuctionsReadsOnlyTheirLrps() {
+        nextPlan = Plan.builder().deferredStaleUnclaimed(ActualLrpKey.of("web", 3))
+                .deferredStaleUnclaimed(ActualLrpKey.of("api", 0)).build();
+        start(Duration.ofHours(1));
+        await().until(() -> triggers.contains("started"));
+        nextPlan = Plan.builder().build();
+
+        await().atMost(Duration.ofSeconds(1)).until(() -> triggers.contains("stale-unclaimed-deferred"));
+        assertThat(scopes.get(triggers.indexOf("stale-unclaimed-deferred"))).isEqualTo(Set.of("web", "api"));
     }
 
     private void start(Duration interval) {
