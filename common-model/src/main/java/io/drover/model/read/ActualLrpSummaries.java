@@ -2,7 +2,6 @@ package io.drover.model.read;
 
 import io.drover.model.lrp.ActualLrpState;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -11,7 +10,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
 
 /**
- * Every actual LRP (or those of some LRPs) in one streaming scan of the columns convergence needs ({@link ActualLrpSummary}). Rows arrive in
+ * Every actual LRP in one streaming scan of the columns convergence needs ({@link ActualLrpSummary}). Rows arrive in
  * fetches of 5,000 when the scan runs inside a transaction ({@link ConsistentReads}), so 100,000 rows never sit in the
  * driver at once; domains and cell ids, which repeat across thousands of rows, are shared rather than copied.
  */
@@ -31,33 +30,14 @@ public class ActualLrpSummaries {
 
     /** Calls {@code each} with every actual LRP, in no particular order. */
     public void forEach(Consumer<ActualLrpSummary> each) {
-        jdbc.query(SCAN, rows(each));
-    }
-
-    /**
-     * Calls {@code each} with every actual LRP of these process guids (a convergence pass over the LRPs that changed),
-     * through the primary key's leading column.
-     */
-    public void forEach(Collection<String> processGuids, Consumer<ActualLrpSummary> each) {
-        if (processGuids.isEmpty()) {
-            return;
-        }
-        jdbc.query(con -> {
-            var ps = con.prepareStatement(SCAN + " WHERE process_guid = ANY (?)");
-            ps.setArray(1, con.createArrayOf("varchar", processGuids.toArray()));
-            return ps;
-        }, rows(each));
-    }
-
-    private static RowCallbackHandler rows(Consumer<ActualLrpSummary> each) {
         Map<String, String> shared = new HashMap<>();
-        return rs -> {
+        jdbc.query(SCAN, (RowCallbackHandler) rs -> {
             long placedAt = rs.getLong(9);
             Instant placed = rs.wasNull() ? null : Instant.ofEpochMilli(placedAt);
             each.accept(new ActualLrpSummary(rs.getString(1), rs.getInt(2), share(shared, rs.getString(3)),
                     ActualLrpState.valueOf(rs.getString(4)), share(shared, rs.getString(5)), rs.getInt(6),
                     Instant.ofEpochMilli(rs.getLong(7)), share(shared, rs.getString(8)), placed));
-        };
+        });
     }
 
     private static String share(Map<String, String> shared, String value) {

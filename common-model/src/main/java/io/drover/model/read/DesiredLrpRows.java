@@ -127,19 +127,6 @@ public class DesiredLrpRows {
                 (RowCallbackHandler) rs -> counts.accept(rs.getString(1), rs.getString(2), rs.getInt(3)));
     }
 
-    /** The same for those of {@code processGuids} that exist (a convergence pass over what changed), in one query. */
-    public void forEachInstanceCount(Collection<String> processGuids, InstanceCounts counts) {
-        if (processGuids.isEmpty()) {
-            return;
-        }
-        jdbc.query(con -> {
-            var ps = con.prepareStatement("SELECT process_guid, domain, instances FROM desired_lrps "
-                    + "WHERE process_guid = ANY (?)");
-            ps.setArray(1, con.createArrayOf("varchar", processGuids.toArray()));
-            return ps;
-        }, (RowCallbackHandler) rs -> counts.accept(rs.getString(1), rs.getString(2), rs.getInt(3)));
-    }
-
     /** Receives one desired LRP's instance count. */
     @FunctionalInterface
     public interface InstanceCounts {

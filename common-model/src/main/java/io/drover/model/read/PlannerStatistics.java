@@ -1,13 +1,11 @@
 package io.drover.model.read;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowCallbackHandler;
 
 /**
  * Keeps PostgreSQL's planner statistics of the LRP tables in step with their size. Autovacuum analyzes a table once
@@ -15,10 +13,8 @@ import org.springframework.jdbc.core.RowCallbackHandler;
  * until the next analyze, and while a burst refills it every batched key lookup is planned as if each index were one
  * page: a benchmark that ran a warm-up first saw the auctioneer's rounds read every UNCLAIMED row through the state
  * index (0.7 s a round) and, another time, look each key up through the domain index (3 ms a key instead of 6 µs).
- * The converger counts every row at each full pass anyway, and reads PostgreSQL's own live-row counts at each pass
- * over the LRPs that changed; when a table has grown far past what the planner believes, it analyzes it then and
- * there. (With a wrong belief, a generic plan of a pass over 500 changed LRPs scanned the whole {@code (domain,
- * process_guid, instance_index)} index for {@code process_guid = ANY (?)}: 6.9 s instead of 20 ms.)
+ * The converger counts every row at each pass anyway; when a table has grown far past what the planner believes, it
+ * analyzes it then and there.
  */
 public class PlannerStatistics {
 
@@ -31,11 +27,6 @@ public class PlannerStatistics {
     private static final Map<String, List<String>> TABLES = Map.of(
             "actual_lrps", List.of("actual_lrps"),
             "desired_lrps", List.of("desired_lrps", "desired_lrp_definitions"));
-
-    /** What the planner believes and what the statistics counted, for each watched table. */
-    private static final String LIVE_ROWS = "SELECT c.relname, c.reltuples, s.n_live_tup FROM pg_class c "
-            + "JOIN pg_stat_user_tables s ON s.relid = c.oid "
-            + "WHERE c.oid IN ('actual_lrps'::regclass, 'desired_lrps'::regclass)";
 
     private final JdbcTemplate jdbc;
 
@@ -66,34 +57,6 @@ public class PlannerStatistics {
         } catch (DataAccessException e) {
             log.warn("planner-statistics-not-refreshed table={} cause={}", table, e.toString());
             return false;
-        }
-    }
-
-    /**
-     * The same for a pass that did not count the rows itself (a pass over the LRPs that changed): the live rows are
-     * those PostgreSQL's cumulative statistics counted ({@code pg_stat_user_tables.n_live_tup}, which each backend
-     * reports within about a second of its commits), one query for both tables. Returns the tables it analyzed.
-     */
-    public List<String> keepUp() {
-        try {
-            List<String> stale = new ArrayList<>();
-            jdbc.query(LIVE_ROWS, (RowCallbackHandler) rs -> {
-                if (isStale(rs.getDouble(2), rs.getLong(3))) {
-                    stale.add(rs.getString(1));
-                }
-            });
-            List<String> analyzed = new ArrayList<>();
-            for (String table : stale) {
-                long started = System.nanoTime();
-                TABLES.get(table).forEach(t -> jdbc.execute("ANALYZE " + t));
-                analyzed.add(table);
-                log.info("planner-statistics-refreshed table={} counted_by=statistics duration_ms={}", table,
-                        (System.nanoTime() - started) / 1_000_000);
-            }
-            return analyzed;
-        } catch (DataAccessException e) {
-            log.warn("planner-statistics-not-refreshed cause={}", e.toString());
-            return List.of();
         }
     }
 

@@ -191,18 +191,6 @@ class ReadModelIT {
         assertThat(mine.get(ActualLrpKey.of(guid, 1)).placedAt()).isNotNull();
         assertThat(mine.get(ActualLrpKey.of(guid, 2)).placedAt()).isNull();
 
-        String other = desire("owners-other", 2, 64);
-        List<ActualLrpSummary> scoped = new java.util.ArrayList<>();
-        summaries.forEach(List.of(guid, "nothing-" + guid), scoped::add);
-        assertThat(scoped).as("the summaries of one LRP: the same rows the full scan gave, none of another LRP")
-                .containsExactlyInAnyOrderElementsOf(mine.values());
-        List<String> counted = new java.util.ArrayList<>();
-        desiredRows.forEachInstanceCount(List.of(other, "nothing-" + guid),
-                (g, d, instances) -> counted.add(g + "/" + d + "/" + instances));
-        assertThat(counted).containsExactly(other + "/" + domain + "/2");
-        summaries.forEach(List.of(), s -> counted.add("none expected"));
-        assertThat(counted).hasSize(1);
-
         assertThat(owners.ownedBy(cell)).extracting(ActualLrpOwner::key).containsExactly(ActualLrpKey.of(guid, 0));
         Map<ActualLrpKey, ActualLrpOwner> some = owners.of(List.of(ActualLrpKey.of(guid, 0), ActualLrpKey.of(guid, 1),
                 ActualLrpKey.of(guid, 9)));

@@ -1,9 +1,6 @@
 package io.drover.converger.pass;
 
 import java.time.Duration;
-import java.util.Collection;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -14,12 +11,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Decides when a pass runs and what it reads: every {@code interval}, soon after a cell is lost, and at once on
- * election, a full pass; soon after LRPs change, a pass over those LRPs only (SPEC 6 asks for a pass at once when a
- * desired LRP changes; under a burst of desires a full pass every few seconds would read every instance each time).
- * Everything runs on one thread, so passes never overlap; requests that arrive before a scheduled pass starts share it
- * (the earliest time wins, and a full request makes it full). Only the leader runs passes; standbys keep the timers
- * and do nothing.
+ * Decides when a pass runs: every {@code interval}, soon after a cell is lost or a desired LRP changes, and at once on
+ * election. Everything runs on one thread, so passes never overlap; requests that arrive before a scheduled pass
+ * starts share it (the earliest wins). Only the leader runs passes; standbys keep the timers and do nothing.
  */
 class ConvergenceLoop implements SmartLifecycle {
 
@@ -30,16 +24,8 @@ class ConvergenceLoop implements SmartLifecycle {
     private final BooleanSupplier leader;
     private final Timings timings;
     private ScheduledExecutorService thread;
-    /** Above this many changed LRPs a full pass is cheaper than one over them. */
-    static final int MAX_CHANGED_LRPS = 5_000;
-    private static final String DESIRED_LRP_CHANGED = "desired-lrp-changed";
-    private static final String STALE_UNCLAIMED_DEFERRED = "stale-unclaimed-deferred";
-
     private ScheduledFuture<?> pending;
     private long pendingDueNanos;
-    private String pendingTrigger;
-    private boolean fullPending;
-    private Set<String> changed = new HashSet<>();
 
     /** When passes run; see {@code ConvergerProperties}. */
     record Timings(Duration interval, Duration cellWatchInterval, Duration debounce, Duration desiredChangeDelay) {
@@ -57,24 +43,9 @@ class ConvergenceLoop implements SmartLifecycle {
         requestPass("elected", Duration.ZERO);
     }
 
-    /** An LRP changed somewhere and which one is not known: a full pass after the changes of a short pause. */
+    /** A desired LRP was created, changed or removed somewhere: converge after the changes of a short pause. */
     void desiredLrpChanged() {
-        requestPass(DESIRED_LRP_CHANGED, timings.desiredChangeDelay());
-    }
-
-    /**
-     * These LRPs changed (desired, scaled or removed, or an instance of theirs was removed): after the changes of a
-     * short pause, a pass over them and every other LRP that changed meanwhile; a full pass instead when one is due
-     * anyway or when more than {@link #MAX_CHANGED_LRPS} changed.
-     */
-    void lrpsChanged(Collection<String> processGuids) {
-        requestPassOver(DESIRED_LRP_CHANGED, processGuids, timings.desiredChangeDelay());
-    }
-
-    /** A pass over these LRPs (and any others that changed meanwhile), after {@code delay} or sooner. */
-    private synchronized void requestPassOver(String trigger, Collection<String> processGuids, Duration delay) {
-        changed.addAll(processGuids);
-        schedule(trigger, delay, false);
+        requestPass("desired-lrp-changed", timings.desiredChangeDelay());
     }
 
     private void watchCells() {
@@ -83,69 +54,39 @@ class ConvergenceLoop implements SmartLifecycle {
         }
     }
 
-    private void runPass() {
-        String trigger;
-        boolean full;
-        Set<String> lrps;
+    private void runPass(String trigger) {
         synchronized (this) {
-            // what changed from here on waits for the next pass: this one's snapshot is read after
-            trigger = pendingTrigger;
-            full = fullPending || changed.size() > MAX_CHANGED_LRPS;
-            lrps = changed;
             pending = null;
-            pendingTrigger = null;
-            fullPending = false;
-            changed = new HashSet<>();
         }
         if (!leader.getAsBoolean()) {
             return;
         }
         try {
-            PassReport report = full ? pass.run(trigger) : pass.runFor(trigger, lrps);
+            PassReport report = pass.run(trigger);
             // the per-pass caps bound a herd of auctions; they must not also stretch recovery over many intervals
             if (report.plan().deferredLostCell() > 0) {
                 requestPass("lost-cell-deferred", timings.debounce());
             } else if (report.plan().deferredStaleUnclaimed() > 0) {
-                // the follow-up reads only the LRPs it has instances to re-auction of (a backlog under a burst
-                // asked for a full pass of every instance each time, 500 re-auctions a pass)
-                Set<String> deferred = report.plan().deferredStaleLrps();
-                if (deferred.isEmpty()) {
-                    requestPass(STALE_UNCLAIMED_DEFERRED, timings.debounce());
-                } else {
-                    requestPassOver(STALE_UNCLAIMED_DEFERRED, deferred, timings.debounce());
-                }
+                requestPass("stale-unclaimed-deferred", timings.debounce());
             }
         } catch (RuntimeException e) {
             pass.failed(trigger, e);
         }
     }
 
-    /** A full pass, after {@code delay} or sooner if one is already due sooner. */
     synchronized void requestPass(String trigger, Duration delay) {
-        schedule(trigger, delay, true);
-    }
-
-    private void schedule(String trigger, Duration delay, boolean full) {
         if (thread == null) {
             return;
         }
-        boolean upgrade = full && !fullPending;
-        fullPending |= full;
         long due = System.nanoTime() + delay.toNanos();
         if (pending != null && pendingDueNanos <= due) {
-            if (upgrade) {
-                pendingTrigger = trigger; // the pass already due becomes a full one, and says why
-            }
             return;
         }
         if (pending != null) {
             pending.cancel(false);
         }
-        if (full || !fullPending) {
-            pendingTrigger = trigger;
-        }
         pendingDueNanos = due;
-        pending = thread.schedule(this::runPass, delay.toNanos(), TimeUnit.NANOSECONDS);
+        pending = thread.schedule(() -> runPass(trigger), delay.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -179,9 +120,6 @@ class ConvergenceLoop implements SmartLifecycle {
             thread.shutdownNow();
             thread = null;
             pending = null;
-            pendingTrigger = null;
-            fullPending = false;
-            changed = new HashSet<>();
         }
     }
 

@@ -10,14 +10,13 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The converger's meters (SPEC 10): pass duration (full passes; passes over the LRPs that changed apart), actions by rule (applied or skipped), LRPs missing and extra as of
+ * The converger's meters (SPEC 10): pass duration, actions by rule (applied or skipped), LRPs missing and extra as of
  * the last pass, actions a stale domain held back, lost-cell unclaims and stale re-auctions deferred by the rate
  * limits, and failed passes.
  */
 class ConvergenceMetrics {
 
     private final Timer passDuration;
-    private final Timer changedPassDuration;
     private final Map<Rule, Counter> applied = new EnumMap<>(Rule.class);
     private final Map<Rule, Counter> skipped = new EnumMap<>(Rule.class);
     private final Counter unfreshExtra;
@@ -31,8 +30,6 @@ class ConvergenceMetrics {
 
     ConvergenceMetrics(MeterRegistry registry) {
         passDuration = Timer.builder("drover.convergence.pass.duration").register(registry);
-        changedPassDuration = Timer.builder("drover.convergence.changed.pass.duration")
-                .description("passes over the LRPs that changed only").register(registry);
         for (Rule rule : Rule.values()) {
             applied.put(rule, actions(registry, rule, "applied"));
             skipped.put(rule, actions(registry, rule, "skipped"));
@@ -49,7 +46,7 @@ class ConvergenceMetrics {
 
     void record(PassReport report) {
         Plan plan = report.plan();
-        (report.full() ? passDuration : changedPassDuration).record(report.total());
+        passDuration.record(report.total());
         for (Rule rule : Rule.values()) {
             applied.get(rule).increment(report.execution().applied(rule));
             skipped.get(rule).increment(report.execution().skipped(rule));
@@ -58,10 +55,8 @@ class ConvergenceMetrics {
         unfreshOrphan.increment(plan.unfreshOrphans());
         lostCellDeferred.increment(plan.deferredLostCell());
         staleUnclaimedDeferred.increment(plan.deferredStaleUnclaimed());
-        if (report.full()) { // a pass over some LRPs does not count what is missing or extra everywhere
-            missing.set(plan.missingInstances());
-            extra.set(plan.extraInstances());
-        }
+        missing.set(plan.missingInstances());
+        extra.set(plan.extraInstances());
         passes.increment();
     }
 

@@ -5,9 +5,7 @@ import io.drover.model.messaging.TopicReader;
 import io.drover.model.messaging.Topics;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.springframework.context.SmartLifecycle;
@@ -15,10 +13,9 @@ import org.springframework.kafka.core.ConsumerFactory;
 
 /**
  * Hears desired LRP changes, and removed actual LRPs (a restarted or stopped instance whose index may still be
- * desired), on the lifecycle topic and asks the loop for a pass over those LRPs (the records' keys are their
- * process_guids). Every converger (leader or standby) reads the whole topic from the end, with nothing committed: a
- * missed event only delays convergence to the next periodic pass, so nothing here needs to be durable. It looks only at
- * each record's key and event type header, never at the event itself.
+ * desired), on the lifecycle topic and asks the loop for a pass. Every converger (leader or standby) reads the whole
+ * topic from the end, with nothing committed: a missed event only delays convergence to the next periodic pass, so
+ * nothing here needs to be durable. It looks only at each record's event type header, never at the event itself.
  */
 class DesiredLrpChangeListener implements SmartLifecycle {
 
@@ -37,19 +34,12 @@ class DesiredLrpChangeListener implements SmartLifecycle {
     }
 
     void onLifecycleEvents(List<ConsumerRecord<String, byte[]>> records) {
-        Set<String> changed = new HashSet<>();
         for (ConsumerRecord<String, byte[]> record : records) {
             Header type = record.headers().lastHeader(Topics.EVENT_TYPE_HEADER);
             if (type != null && asksForAPass(new String(type.value(), StandardCharsets.UTF_8))) {
-                if (record.key() == null) { // every LRP event is keyed by its process_guid; if not, look at all
-                    loop.desiredLrpChanged();
-                    return;
-                }
-                changed.add(record.key());
+                loop.desiredLrpChanged();
+                return;
             }
-        }
-        if (!changed.isEmpty()) {
-            loop.lrpsChanged(changed);
         }
     }
 

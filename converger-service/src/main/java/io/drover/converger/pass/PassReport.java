@@ -4,11 +4,8 @@ import io.drover.converger.plan.Plan;
 import io.drover.converger.plan.Rule;
 import java.time.Duration;
 
-/**
- * What one pass saw, decided and did, and how long each step took; {@code full} when it read every LRP, false for a
- * pass over the LRPs that changed.
- */
-record PassReport(String trigger, boolean full, int actuals, Plan plan, Execution execution, Duration read, Duration planning,
+/** What one pass saw, decided and did, and how long each step took. */
+record PassReport(String trigger, int actuals, Plan plan, Execution execution, Duration read, Duration planning,
         Duration executing) {
 
     Duration total() {
@@ -18,7 +15,6 @@ record PassReport(String trigger, boolean full, int actuals, Plan plan, Executio
     /** The structured log line of a pass: stable keys, one per rule. */
     String logLine() {
         StringBuilder line = new StringBuilder("convergence-pass trigger=").append(trigger)
-                .append(" scope=").append(full ? "all" : "changed")
                 .append(" actuals=").append(actuals)
                 .append(" actions=").append(execution.totalApplied())
                 .append(" skipped=").append(execution.totalSkipped());

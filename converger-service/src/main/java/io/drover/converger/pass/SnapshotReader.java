@@ -5,7 +5,6 @@ import io.drover.converger.plan.ConvergenceSnapshot.Actual;
 import io.drover.converger.plan.ConvergenceSnapshot.Desired;
 import io.drover.model.domain.Domains;
 import io.drover.model.read.ActualLrpSummaries;
-import io.drover.model.read.ActualLrpSummary;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
@@ -15,7 +14,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Reads a pass's snapshot through the read model in one consistent read, so desired, actual, cells and domains are all
@@ -57,26 +55,6 @@ class SnapshotReader {
         return snapshot;
     }
 
-    /**
-     * The snapshot of these LRPs only (their desired rows, every actual LRP of theirs), with every live cell and fresh
-     * domain: what a pass over the LRPs that changed decides on; then the planner statistics kept up by PostgreSQL's own
-     * live-row counts (a burst of desires is when they fall behind).
-     */
-    ConvergenceSnapshot read(Set<String> processGuids) {
-        ConvergenceSnapshot snapshot = reads.inOneSnapshot(() -> {
-            Instant now = clock.instant();
-            List<Desired> desired = new ArrayList<>(processGuids.size());
-            desiredRows.forEachInstanceCount(processGuids, (guid, domain, instances) -> desired.add(
-                    new Desired(guid, domain, instances)));
-            List<Actual> actuals = new ArrayList<>(desired.size() * 4);
-            actualRows.forEach(processGuids, a -> actuals.add(actual(a)));
-            return new ConvergenceSnapshot(now, desired, actuals, liveCells.ids(now),
-                    new HashSet<>(domains.fresh(now)));
-        });
-        statistics.keepUp(); // this pass counted only its own rows: PostgreSQL's counts of the rest
-        return snapshot;
-    }
-
     private ConvergenceSnapshot readSnapshot() {
         return reads.inOneSnapshot(() -> {
             Instant now = clock.instant();
@@ -84,14 +62,10 @@ class SnapshotReader {
             desiredRows.forEachInstanceCount((guid, domain, instances) -> desired.add(new Desired(guid, domain,
                     instances)));
             List<Actual> actuals = new ArrayList<>(desired.size() * 4);
-            actualRows.forEach(a -> actuals.add(actual(a)));
+            actualRows.forEach(a -> actuals.add(new Actual(a.processGuid(), a.index(), a.domain(), a.state(),
+                    a.cellId(), a.crashCount(), a.since(), a.placedCellId(), a.placedAt())));
             return new ConvergenceSnapshot(now, desired, actuals, liveCells.ids(now),
                     new HashSet<>(domains.fresh(now)));
         });
-    }
-
-    private static Actual actual(ActualLrpSummary a) {
-        return new Actual(a.processGuid(), a.index(), a.domain(), a.state(), a.cellId(), a.crashCount(), a.since(),
-                a.placedCellId(), a.placedAt());
     }
 }

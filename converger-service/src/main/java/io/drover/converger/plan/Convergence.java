@@ -112,7 +112,7 @@ public class Convergence {
         if (plan.staleUnclaimedCount() < maxStaleUnclaims) {
             plan.staleUnclaimed(actual.key());
         } else {
-            plan.deferredStaleUnclaimed(actual.key());
+            plan.deferredStaleUnclaimed(1);
         }
     }
 

@@ -2,9 +2,7 @@ package io.drover.converger.plan;
 
 import io.drover.model.lrp.ActualLrpKey;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The repairs one pass decided, by rule, in snapshot order. Actions a stale domain held back (rules 5 and 6) and
@@ -18,14 +16,12 @@ import java.util.Set;
  * @param orphans rule 6: no desired LRP, to retire
  * @param deferredLostCell rule 2 actions left for a later pass by the rate limit
  * @param deferredStaleUnclaimed rule 3 actions left for a later pass by the rate limit
- * @param deferredStaleLrps the LRPs of those instances (a follow-up pass reads only them)
  * @param unfreshExtraIndices rule 5 actions skipped because the domain is not fresh
  * @param unfreshOrphans rule 6 actions skipped because the domain is not fresh
  */
 public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, List<ActualLrpKey> staleUnclaimed,
         List<ActualLrpKey> crashRestarts, List<ActualLrpKey> extraIndices, List<ActualLrpKey> orphans,
-        int deferredLostCell, int deferredStaleUnclaimed, Set<String> deferredStaleLrps, int unfreshExtraIndices,
-        int unfreshOrphans) {
+        int deferredLostCell, int deferredStaleUnclaimed, int unfreshExtraIndices, int unfreshOrphans) {
 
     public Plan {
         missing = List.copyOf(missing);
@@ -34,7 +30,6 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
         crashRestarts = List.copyOf(crashRestarts);
         extraIndices = List.copyOf(extraIndices);
         orphans = List.copyOf(orphans);
-        deferredStaleLrps = Set.copyOf(deferredStaleLrps);
     }
 
     /** The indices of one desired LRP that have no actual LRP. */
@@ -104,7 +99,6 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
         private final List<ActualLrpKey> orphans = new ArrayList<>();
         private int deferredLostCell;
         private int deferredStaleUnclaimed;
-        private final Set<String> deferredStaleLrps = new HashSet<>();
         private int unfreshExtraIndices;
         private int unfreshOrphans;
 
@@ -151,13 +145,6 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
             return this;
         }
 
-        /** One rule 3 action left for a later pass, which needs to read only its LRP. */
-        public Builder deferredStaleUnclaimed(ActualLrpKey key) {
-            deferredStaleUnclaimed++;
-            deferredStaleLrps.add(key.processGuid());
-            return this;
-        }
-
         public Builder unfreshExtraIndex(int count) {
             unfreshExtraIndices += count;
             return this;
@@ -178,7 +165,7 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
 
         public Plan build() {
             return new Plan(missing, lostCell, staleUnclaimed, crashRestarts, extraIndices, orphans, deferredLostCell,
-                    deferredStaleUnclaimed, deferredStaleLrps, unfreshExtraIndices, unfreshOrphans);
+                    deferredStaleUnclaimed, unfreshExtraIndices, unfreshOrphans);
         }
     }
 }

@@ -53,8 +53,6 @@ class ConvergenceIT {
     MeterRegistry meters;
     @Autowired
     io.drover.model.leader.LeaderPasses passes;
-    @Autowired
-    ConvergencePass pass;
 
     TopicProbe<LrpStartRequested> startRequests;
     TopicProbe<LrpStopRequested> stopRequests;
@@ -87,28 +85,6 @@ class ConvergenceIT {
                 .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0, 1, 2)));
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(
                 () -> startRequests(guid, Rule.MISSING_INDEX).size() == 1);
-    }
-
-    @Test
-    void aPassOverTheLrpsThatChangedReadsTheirRowsOnlyAndRepairsThem() {
-        String guid = guid("changed");
-        String other = guid("unchanged");
-        fixtures.desire(guid, 2);
-        fixtures.desire(other, 3);
-        long changedPasses = meters.get("drover.convergence.changed.pass.duration").timer().count();
-
-        PassReport report = pass.runFor("test", java.util.Set.of(guid, guid("never-desired")));
-
-        assertThat(report.full()).isFalse();
-        assertThat(report.actuals()).as("the actual LRPs of the one LRP that exists of the two").isEqualTo(2);
-        assertThat(meters.get("drover.convergence.changed.pass.duration").timer().count())
-                .isEqualTo(changedPasses + 1);
-        // a removed record is found again by a pass over its LRP alone (whichever pass gets there first)
-        actual.retire(keys(guid, 2), "test: the records are lost", Actor.service("test"));
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            pass.runFor("test", java.util.Set.of(guid));
-            assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0, 1);
-        });
     }
 
     @Test

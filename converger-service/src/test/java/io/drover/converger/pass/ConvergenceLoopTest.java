@@ -4,29 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.drover.converger.plan.Plan;
-import io.drover.model.lrp.ActualLrpKey;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/**
- * When passes run and what they read: coalesced, never overlapping, leader only, soon after a lost cell or a rate-limited
- * pass; over the LRPs that changed when only LRPs changed.
- */
+/** When passes run: coalesced, never overlapping, leader only, soon after a lost cell or a rate-limited pass. */
 class ConvergenceLoopTest {
 
-    /** The scope of a full pass, in {@link #scopes}. */
-    private static final Set<String> ALL = Set.of("(all)");
-
     private final List<String> triggers = new CopyOnWriteArrayList<>();
-    private final List<Set<String>> scopes = new CopyOnWriteArrayList<>();
     private final AtomicBoolean leader = new AtomicBoolean(true);
     private final AtomicBoolean cellLost = new AtomicBoolean();
     private final AtomicInteger running = new AtomicInteger();
@@ -49,48 +39,6 @@ class ConvergenceLoopTest {
 
         await().during(Duration.ofMillis(600)).atMost(Duration.ofSeconds(2))
                 .until(() -> triggers.equals(List.of("started", "desired-lrp-changed")));
-        assertThat(scopes).containsExactly(ALL, ALL);
-    }
-
-    @Test
-    void lrpsThatChangeBeforeAPassStartsShareOnePassOverThemOnly() {
-        start(Duration.ofHours(1));
-        await().until(() -> triggers.contains("started"));
-        loop.lrpsChanged(List.of("a", "b"));
-        loop.lrpsChanged(List.of("b", "c"));
-        loop.lrpsChanged(Set.of("d"));
-
-        await().during(Duration.ofMillis(600)).atMost(Duration.ofSeconds(2))
-                .until(() -> triggers.equals(List.of("started", "desired-lrp-changed")));
-        assertThat(scopes).containsExactly(ALL, Set.of("a", "b", "c", "d"));
-
-        loop.lrpsChanged(List.of("e"));
-        await().atMost(Duration.ofSeconds(2)).until(() -> scopes.size() == 3);
-        assertThat(scopes.get(2)).as("what changed after a pass started waits for the next, alone")
-                .isEqualTo(Set.of("e"));
-    }
-
-    @Test
-    void aFullRequestMakesThePendingPassOverChangedLrpsAFullOne() {
-        start(Duration.ofHours(1));
-        await().until(() -> triggers.contains("started"));
-        loop.lrpsChanged(List.of("a"));
-        loop.requestPass("cell-lost", Duration.ofSeconds(5)); // later than the pass already due: shares it
-
-        await().during(Duration.ofMillis(600)).atMost(Duration.ofSeconds(2)).until(() -> triggers.size() == 2);
-        assertThat(triggers).containsExactly("started", "cell-lost");
-        assertThat(scopes).containsExactly(ALL, ALL);
-    }
-
-    @Test
-    void tooManyChangedLrpsMakeAFullPass() {
-        start(Duration.ofHours(1));
-        await().until(() -> triggers.contains("started"));
-        loop.lrpsChanged(IntStream.rangeClosed(0, ConvergenceLoop.MAX_CHANGED_LRPS).mapToObj(i -> "lrp-" + i)
-                .toList());
-
-        await().atMost(Duration.ofSeconds(2)).until(() -> triggers.size() == 2);
-        assertThat(scopes).containsExactly(ALL, ALL);
     }
 
     @Test
@@ -146,38 +94,16 @@ class ConvergenceLoopTest {
         await().atMost(Duration.ofSeconds(1)).until(() -> triggers.contains("stale-unclaimed-deferred"));
     }
 
-    @Test
-    void theFollowUpOfDeferredReAuctionsReadsOnlyTheirLrps() {
-        nextPlan = Plan.builder().deferredStaleUnclaimed(ActualLrpKey.of("web", 3))
-                .deferredStaleUnclaimed(ActualLrpKey.of("api", 0)).build();
-        start(Duration.ofHours(1));
-        await().until(() -> triggers.contains("started"));
-        nextPlan = Plan.builder().build();
-
-        await().atMost(Duration.ofSeconds(1)).until(() -> triggers.contains("stale-unclaimed-deferred"));
-        assertThat(scopes.get(triggers.indexOf("stale-unclaimed-deferred"))).isEqualTo(Set.of("web", "api"));
-    }
-
     private void start(Duration interval) {
         ConvergencePass pass = new ConvergencePass(null, null, null, null, PassHook.NONE, null, null) {
             @Override
             PassReport run(String trigger) {
-                return pass(trigger, ALL);
-            }
-
-            @Override
-            PassReport runFor(String trigger, Set<String> processGuids) {
-                return pass(trigger, Set.copyOf(processGuids));
-            }
-
-            private PassReport pass(String trigger, Set<String> scope) {
                 maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
                 triggers.add(trigger);
-                scopes.add(scope);
                 LockSupport.parkNanos(1_000_000); // a pass takes time: long enough to see an overlap if one happened
                 running.decrementAndGet();
-                return new PassReport(trigger, scope == ALL, 0, nextPlan, new Execution(), Duration.ZERO,
-                        Duration.ZERO, Duration.ZERO);
+                return new PassReport(trigger, 0, nextPlan, new Execution(), Duration.ZERO, Duration.ZERO,
+                        Duration.ZERO);
             }
         };
         CellLossWatcher cells = new CellLossWatcher(null, null) {

@@ -152,8 +152,7 @@ class ConvergenceTest {
                     .placed("web", 2, ago(300), "cell-gone", ago(1)).unclaimed("web", 3, ago(31)));
 
             assertThat(plan).isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).staleUnclaimed(key("web", 1))
-                    .deferredStaleUnclaimed(key("web", 2)).deferredStaleUnclaimed(key("web", 3)).build());
-            assertThat(plan.deferredStaleLrps()).containsExactly("web");
+                    .deferredStaleUnclaimed(2).build());
             assertThat(plan.isEmpty()).isFalse();
         }
 
