@@ -68,7 +68,7 @@ public class DroverModelAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "idGenerator")
     Supplier<UUID> idGenerator() {
-        return new TimeOrderedIds();
+        return UUID::randomUUID;
     }
 
     @Bean
