@@ -4,12 +4,15 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntPredicate;
 
 /**
  * The benchmark's own threads: the clients that load the receptor and their HTTP machinery. They run in the cluster's
@@ -33,6 +36,26 @@ final class BenchThreads {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * Calls {@code request} with 0 to {@code n - 1} from {@code concurrency} client threads at once and waits up to
+     * {@code wait} for every call; returns how many answered false (a request the receptor did not accept).
+     */
+    static int inParallel(int n, int concurrency, IntPredicate request, Duration wait) throws InterruptedException {
+        AtomicInteger failed = new AtomicInteger();
+        ExecutorService pool = pool(concurrency);
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            pool.submit(() -> {
+                if (!request.test(index)) {
+                    failed.incrementAndGet();
+                }
+            });
+        }
+        pool.shutdown();
+        pool.awaitTermination(wait.toNanos(), TimeUnit.NANOSECONDS);
+        return failed.get();
     }
 
     /** Builds an HTTP client on a named pool and remembers the selector thread it starts. */

@@ -5,8 +5,10 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongPredicate;
 
 /** Read-only SQL the benchmark uses to observe the cluster (counting rows is cheaper than paging the API). */
 final class Database implements AutoCloseable {
@@ -23,6 +25,20 @@ final class Database implements AutoCloseable {
 
     long count(String sql, Object... args) {
         return (long) number(sql, args)[0];
+    }
+
+    /**
+     * Counts with {@code sql} every {@code poll} until the count satisfies {@code done} or {@code deadline} (a
+     * {@link System#nanoTime()}) passes; returns the last count.
+     */
+    long awaitCount(LongPredicate done, long deadline, Duration poll, String sql, Object... args)
+            throws InterruptedException {
+        long n = count(sql, args);
+        while (!done.test(n) && System.nanoTime() < deadline) {
+            Thread.sleep(poll.toMillis());
+            n = count(sql, args);
+        }
+        return n;
     }
 
     double[] doubles(String sql, Object... args) {

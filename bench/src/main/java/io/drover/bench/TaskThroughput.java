@@ -2,9 +2,6 @@ package io.drover.bench;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * P6: submit many tasks through the REST API at once onto the simulated cells of the running cluster (each simulated
@@ -26,8 +23,10 @@ final class TaskThroughput {
     List<Figure> run(int tasks, int concurrency, Duration timeout) throws InterruptedException {
         CpuAccount cpuBefore = CpuAccount.now();
         long start = System.nanoTime();
-        AtomicInteger refused = submit(tasks, concurrency);
-        long completed = awaitCompleted(tasks, start + timeout.toNanos());
+        int refused = BenchThreads.inParallel(tasks, concurrency,
+                i -> client.send("POST", "/v1/tasks", task(PREFIX + i)).statusCode() == 201, Duration.ofMinutes(10));
+        long completed = db.awaitCount(n -> n >= tasks, start + timeout.toNanos(), Duration.ofMillis(250),
+                "SELECT count(*) FROM tasks WHERE state = 'COMPLETED' AND task_guid LIKE ?", PREFIX + "%");
         double seconds = (System.nanoTime() - start) / 1e9;
         CpuAccount cpuAfter = CpuAccount.now();
         CpuAccount.Usage usage = cpuAfter.usage(cpuBefore);
@@ -44,38 +43,11 @@ final class TaskThroughput {
         return List.of(new Figure("P6 %,d tasks onto the cells".formatted(tasks), figure, "reported", all,
                 ("submit->COMPLETED p50 %.0f ms, p99 %.0f ms; %,d refused, %,d failed; CPU per task: JVM %.2f core-ms "
                         + "(%s), PostgreSQL %.2f core-ms, whole machine %.2f "
-                        + "core-ms; %s").formatted(latency[0], latency[1], refused.get(), failed,
+                        + "core-ms; %s").formatted(latency[0], latency[1], refused, failed,
                                 1000 * usage.droverJvm() / Math.max(1, completed),
                                 usage.vmSplit(completed),
                                 1000 * usage.postgres() / Math.max(1, completed),
                                 1000 * usage.machine() / Math.max(1, completed), cpuAfter.since(cpuBefore))));
-    }
-
-    /** POSTs every task from {@code concurrency} clients at once; returns how many were not accepted. */
-    private AtomicInteger submit(int tasks, int concurrency) throws InterruptedException {
-        AtomicInteger refused = new AtomicInteger();
-        ExecutorService pool = BenchThreads.pool(concurrency);
-        for (int i = 0; i < tasks; i++) {
-            String guid = PREFIX + i;
-            pool.submit(() -> {
-                if (client.send("POST", "/v1/tasks", task(guid)).statusCode() != 201) {
-                    refused.incrementAndGet();
-                }
-            });
-        }
-        pool.shutdown();
-        pool.awaitTermination(10, TimeUnit.MINUTES);
-        return refused;
-    }
-
-    private long awaitCompleted(int tasks, long deadline) throws InterruptedException {
-        long completed = 0;
-        while (completed < tasks && System.nanoTime() < deadline) {
-            Thread.sleep(250);
-            completed = db.count("SELECT count(*) FROM tasks WHERE state = 'COMPLETED' AND task_guid LIKE ?",
-                    PREFIX + "%");
-        }
-        return completed;
     }
 
     static String task(String guid) {

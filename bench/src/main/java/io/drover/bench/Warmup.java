@@ -1,9 +1,6 @@
 package io.drover.bench;
 
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Before P1, the same work at a tenth of its scale on the same cluster: desire, wait for every instance RUNNING, delete,
@@ -14,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class Warmup {
 
     static final String PREFIX = "warmup-";
+    private static final Duration POLL = Duration.ofMillis(500);
 
     private final ReceptorClient client;
     private final Database db;
@@ -28,52 +26,26 @@ final class Warmup {
         CpuAccount before = CpuAccount.now();
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
-        AtomicInteger failed = new AtomicInteger();
-        each(lrps, concurrency, guid -> client.send("POST", "/v1/desired_lrps",
-                ReceptorClient.desiredLrp(guid, instances, 64)).statusCode() == 201, failed);
-        long running = await("SELECT count(*) FROM actual_lrps WHERE state = 'RUNNING' AND process_guid LIKE '"
-                + PREFIX + "%'", n -> n >= total, deadline);
+        int failed = BenchThreads.inParallel(lrps, concurrency, i -> client.send("POST", "/v1/desired_lrps",
+                ReceptorClient.desiredLrp(PREFIX + i, instances, 64)).statusCode() == 201, Duration.ofMinutes(5));
+        long running = db.awaitCount(n -> n >= total, deadline, POLL, "SELECT count(*) FROM actual_lrps "
+                + "WHERE state = 'RUNNING' AND process_guid LIKE ?", PREFIX + "%");
         double seconds = (System.nanoTime() - start) / 1e9;
         CpuAccount.Usage cold = CpuAccount.now().usage(before);
-        each(lrps, concurrency, guid -> client.send("DELETE", "/v1/desired_lrps/" + guid, null).statusCode() == 204,
-                failed);
-        long left = await("SELECT count(*) FROM actual_lrps WHERE process_guid LIKE '" + PREFIX + "%'", n -> n == 0,
-                deadline);
+        failed += BenchThreads.inParallel(lrps, concurrency, i -> client.send("DELETE", "/v1/desired_lrps/" + PREFIX
+                + i, null).statusCode() == 204, Duration.ofMinutes(5));
+        long left = db.awaitCount(n -> n == 0, deadline, POLL, "SELECT count(*) FROM actual_lrps "
+                + "WHERE process_guid LIKE ?", PREFIX + "%");
         double perInstance = 1000 * cold.drover() / Math.max(1, running);
-        boolean done = running >= total && left == 0 && failed.get() == 0;
+        boolean done = running >= total && left == 0 && failed == 0;
         return new Figure("W warm-up %,d x %d, then deleted (cold JVM)".formatted(lrps, instances),
                 done ? "%,d RUNNING in %.1f s, %.2f core-ms per instance".formatted(running, seconds, perInstance)
                         : "%,d of %,d RUNNING, %,d rows left, %d requests failed".formatted(running, total, left,
-                                failed.get()),
+                                failed),
                 "reported", done,
                 ("the first instances this cluster runs, before P0-P1 measure a warm one: JVM %.2f core-ms (%s), "
                         + "PostgreSQL %.2f core-ms per instance").formatted(
                                 1000 * cold.droverJvm() / Math.max(1, running), cold.vmSplit(running),
                                 1000 * cold.postgres() / Math.max(1, running)));
-    }
-
-    private void each(int lrps, int concurrency, java.util.function.Predicate<String> request, AtomicInteger failed)
-            throws InterruptedException {
-        ExecutorService pool = BenchThreads.pool(concurrency);
-        for (int i = 0; i < lrps; i++) {
-            String guid = PREFIX + i;
-            pool.submit(() -> {
-                if (!request.test(guid)) {
-                    failed.incrementAndGet();
-                }
-            });
-        }
-        pool.shutdown();
-        pool.awaitTermination(5, TimeUnit.MINUTES);
-    }
-
-    private long await(String countSql, java.util.function.LongPredicate done, long deadline)
-            throws InterruptedException {
-        long n = db.count(countSql);
-        while (!done.test(n) && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-            n = db.count(countSql);
-        }
-        return n;
     }
 }
