@@ -151,8 +151,12 @@ final class DesireAtScale {
                 + "  extract(epoch FROM min(at) FILTER (WHERE to_state = 'RUNNING')) * 1000 AS running"
                 + " FROM lrp_events WHERE entity = 'actual' AND process_guid LIKE 'bench-%'"
                 + " GROUP BY process_guid, instance_index) t");
+        double[] repairs = db.doubles("SELECT count(*) FILTER (WHERE reason = 'converger: unclaimed too long'),"
+                + " count(*) FILTER (WHERE reason = 'converger: cell presence expired')"
+                + " FROM lrp_events WHERE entity = 'actual' AND process_guid LIKE 'bench-%'");
         return ("median per step: created->claimed (receptor, start request, auction, auction result, claim) %.0f ms, "
-                + "claimed->RUNNING %.0f ms; %s").formatted(p50[0], p50[1], relayDelay());
+                + "claimed->RUNNING %.0f ms; converger repairs: %,d re-auctioned as stale (rule 3), %,d of lost cells "
+                + "(rule 2); %s").formatted(p50[0], p50[1], (long) repairs[0], (long) repairs[1], relayDelay());
     }
 
     /** How long rows waited for the relay, per relayed batch (the oldest row of each), over every service's relay. */
