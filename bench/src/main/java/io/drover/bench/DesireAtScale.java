@@ -167,7 +167,9 @@ final class DesireAtScale {
         long batches = 0;
         double totalMs = 0;
         double maxMs = 0;
-        for (ConfigurableApplicationContext service : local.services()) {
+        // whichever JVM part took the relay lock first relays: a service's or a rep's
+        for (ConfigurableApplicationContext service : java.util.stream.Stream.concat(local.services().stream(),
+                local.reps().stream()).toList()) {
             Timer timer = service.getBean(MeterRegistry.class).find("drover.outbox.relay.delay").timer();
             if (timer != null) {
                 batches += timer.count();
