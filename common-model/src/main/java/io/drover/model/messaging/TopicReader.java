@@ -194,7 +194,10 @@ public final class TopicReader implements AutoCloseable {
         } catch (RuntimeException e) {
             log.error("topic-reader-failed reader={}", settings.name(), e);
         } finally {
-            c.close(Duration.ofSeconds(2));
+            // Nothing is left to commit (offsets are committed synchronously after each batch) and no group to leave
+            // (partitions are assigned): a timeout would only let the consumer tell the broker its fetch session ended,
+            // a request queued behind the fetch still waiting there (up to fetch.max.wait, 5 s in the local cluster).
+            c.close(Duration.ZERO);
         }
     }
 

@@ -183,7 +183,8 @@ public final class ClusterWatch implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (consumer != null) {
-            consumer.close(Duration.ofSeconds(1));
+            // Nothing to commit or leave; a timeout would only wait behind the fetch still parked at the broker.
+            consumer.close(Duration.ZERO);
         }
         closeDatabase();
     }
