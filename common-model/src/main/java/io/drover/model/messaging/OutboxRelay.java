@@ -118,6 +118,9 @@ public class OutboxRelay implements SmartLifecycle {
             }
         }
         listen(false);
+        // the relay's producer is its own (a copy of the context's factory, not a bean nothing else closes): without
+        // this, every stopped context leaves a producer reconnecting to its broker once a second for the JVM's life
+        kafka.getProducerFactory().reset();
     }
 
     @Override
