@@ -39,6 +39,9 @@ final class Profile implements AutoCloseable {
         // sampled allocations: each sample's weight is the bytes allocated since the thread's previous sample, so the
         // weights add up to an estimate of everything the JVM allocated
         recording.enable("jdk.ObjectAllocationSample").with("throttle", "300/s").withoutStackTrace();
+        // what the JIT compilers still do in a warm scenario, and why compiled code was thrown away
+        recording.enable("jdk.Compilation").withThreshold(Duration.ZERO).withoutStackTrace();
+        recording.enable("jdk.Deoptimization").withoutStackTrace();
         recording.setName("drover-bench");
     }
 
@@ -71,8 +74,55 @@ final class Profile implements AutoCloseable {
             byLibrary.merge(library(frames), 1, Integer::sum);
             byOperation.merge(operation(frames), 1, Integer::sum);
         }
-        return "JFR CPU samples: %d; by library: %s; by Drover code: %s; recording %s".formatted(samples,
-                top(byLibrary, samples, 8), top(byOperation, samples, 8), file);
+        String jit;
+        try {
+            jit = jit(file);
+        } catch (RuntimeException e) {
+            jit = "JIT: not summarized (" + e + ")";
+        }
+        return "JFR CPU samples: %d; by library: %s; by Drover code: %s; %s; recording %s".formatted(samples,
+                top(byLibrary, samples, 8), top(byOperation, samples, 8), jit, file);
+    }
+
+    /**
+     * The JIT's work in a recording: compilations by tier with their time, the libraries whose methods took the most
+     * compile time (C2), and deoptimizations by reason. Empty when the recording has no compilation events.
+     */
+    static String jit(Path file) throws IOException {
+        Map<String, Integer> countByTier = new HashMap<>();
+        Map<String, Integer> msByTier = new HashMap<>();
+        Map<String, Integer> c2MsByLibrary = new HashMap<>();
+        Map<String, Integer> deoptByReason = new HashMap<>();
+        int c2Ms = 0;
+        int deopts = 0;
+        for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+            String name = event.getEventType().getName();
+            if (name.equals("jdk.Compilation")) {
+                int level = event.getInt("compileLevel");
+                String tier = level == 4 ? "C2" : "C1";
+                int ms = (int) event.getDuration().toMillis();
+                countByTier.merge(tier, 1, Integer::sum);
+                msByTier.merge(tier, ms, Integer::sum);
+                if (level == 4) {
+                    c2Ms += ms;
+                    jdk.jfr.consumer.RecordedMethod method = event.getValue("method");
+                    String type = method == null ? "" : method.getType().getName();
+                    String library = isJdk(type) ? "JDK" : LIBRARIES.stream().filter(l -> type.startsWith(l.getKey()))
+                            .map(Map.Entry::getValue).findFirst().orElse("other libraries");
+                    c2MsByLibrary.merge(library, ms, Integer::sum);
+                }
+            } else if (name.equals("jdk.Deoptimization")) {
+                deopts++;
+                deoptByReason.merge(event.getString("reason"), 1, Integer::sum);
+            }
+        }
+        if (countByTier.isEmpty()) {
+            return "JIT: no compilation events recorded";
+        }
+        return ("JIT: %,d C1 compilations (%,d ms), %,d C2 (%,d ms; by library %s); %,d deoptimizations (%s)")
+                .formatted(countByTier.getOrDefault("C1", 0), msByTier.getOrDefault("C1", 0),
+                        countByTier.getOrDefault("C2", 0), msByTier.getOrDefault("C2", 0),
+                        top(c2MsByLibrary, c2Ms, 5), deopts, top(deoptByReason, deopts, 5));
     }
 
     private static long allocated(Path file) throws IOException {

@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -83,37 +82,25 @@ public final class TopicReader implements AutoCloseable {
         void handle(List<ConsumerRecord<String, byte[]>> records);
     }
 
-    /** Runs after every poll, records or not, told how far the reader has got (see {@link #through()}; may be null). */
-    @FunctionalInterface
-    public interface AfterPoll {
-        AfterPoll NOTHING = through -> {
-        };
-
-        void polled(Instant through);
-    }
-
     private final ConsumerFactory<?, ?> factory;
     private final Settings settings;
     private final Function<Consumer<String, byte[]>, Collection<TopicPartition>> partitions;
     private final Handler handler;
-    private final AfterPoll afterPoll;
+    private final Runnable afterPoll;
     private volatile Consumer<String, byte[]> consumer;
     private volatile Thread thread;
     private volatile CountDownLatch closed = new CountDownLatch(0);
     private volatile boolean running;
     private volatile boolean positioned;
     private volatile int positionAttempts;
-    /** Per partition, the write time of the newest record handled (the reader's thread only). */
-    private final Map<TopicPartition, Instant> handledThrough = new HashMap<>();
-    private volatile Instant through;
 
     /**
      * @param partitions what to read, asked of the consumer once the broker answers (e.g. every partition of a topic)
-     * @param afterPoll run after every poll, records or not (e.g. reporting how far the reader got)
+     * @param afterPoll run after every poll, records or not (e.g. a heartbeat that must flow while Kafka is away)
      */
     public TopicReader(ConsumerFactory<?, ?> factory, Settings settings,
             Function<Consumer<String, byte[]>, Collection<TopicPartition>> partitions, Handler handler,
-            AfterPoll afterPoll) {
+            Runnable afterPoll) {
         this.factory = factory;
         this.settings = settings;
         this.partitions = partitions;
@@ -166,17 +153,6 @@ public final class TopicReader implements AutoCloseable {
         return positionAttempts;
     }
 
-    /**
-     * How far this reader has got, in the time its records were written (the relay stamps each record with the time
-     * its row was written): every record of its partitions written before the instant returned has been handled. A
-     * partition the last fetch found read to its end counts as handled through the start of that poll; one with
-     * records still to read, through the newest record handled from it. Null until every partition is known (before
-     * the first poll, or while a partition has records waiting and none was handled yet).
-     */
-    public Instant through() {
-        return through;
-    }
-
     private void loop() {
         Consumer<String, byte[]> c = consumer;
         try {
@@ -185,7 +161,7 @@ public final class TopicReader implements AutoCloseable {
             }
             while (running) {
                 pollOnce(c);
-                afterPoll.polled(through);
+                afterPoll.run();
             }
         } catch (WakeupException e) {
             // close() asked us to stop
@@ -262,41 +238,21 @@ public final class TopicReader implements AutoCloseable {
     /** One poll and its batch; a failure other than being woken up is logged and retried a second later. */
     private void pollOnce(Consumer<String, byte[]> c) throws InterruptedException {
         try {
-            Instant polled = Instant.now();
             ConsumerRecords<String, byte[]> records = c.poll(settings.pollTimeout());
-            if (!records.isEmpty()) {
-                List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(records.count());
-                records.forEach(batch::add);
-                if (!handle(batch)) {
-                    return;
-                }
-                if (settings.groupId() != null) {
-                    c.commitSync(nextOffsets(batch));
-                }
-                batch.forEach(r -> handledThrough.merge(new TopicPartition(r.topic(), r.partition()),
-                        Instant.ofEpochMilli(r.timestamp()), (a, b) -> a.isAfter(b) ? a : b));
+            if (records.isEmpty()) {
+                return;
             }
-            through = through(c, polled);
+            List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(records.count());
+            records.forEach(batch::add);
+            if (handle(batch) && settings.groupId() != null) {
+                c.commitSync(nextOffsets(batch));
+            }
         } catch (WakeupException e) {
             throw e;
         } catch (RuntimeException e) {
             log.error("topic-reader-poll-failed reader={} (retrying in 1 s)", settings.name(), e);
             closed.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
         }
-    }
-
-    /** The oldest of the partitions' progress (see {@link #through()}); the lag is the last fetch's, no broker call. */
-    private Instant through(Consumer<String, byte[]> c, Instant polled) {
-        Instant oldest = null;
-        for (TopicPartition tp : c.assignment()) {
-            OptionalLong lag = c.currentLag(tp);
-            Instant partition = lag.isPresent() && lag.getAsLong() == 0 ? polled : handledThrough.get(tp);
-            if (partition == null) {
-                return null;
-            }
-            oldest = oldest == null || partition.isBefore(oldest) ? partition : oldest;
-        }
-        return oldest;
     }
 
     /** Hands the batch over until it is handled or given up; false when the reader stopped first (commit nothing). */

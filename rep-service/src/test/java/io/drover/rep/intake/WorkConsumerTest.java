@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -27,7 +26,7 @@ class WorkConsumerTest {
 
     private static final WorkSink NOWHERE = new WorkSink() {
         @Override
-        public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt) {
+        public void placed(List<LrpsPlaced.Placement> placements) {
         }
 
         @Override
