@@ -18,6 +18,7 @@ import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.OutboxMessage;
 import io.drover.model.messaging.OutboxRelay;
+import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.messaging.Topics;
 import io.drover.test.CuttableKafka;
 import io.drover.test.MutableClock;
@@ -26,6 +27,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -129,21 +132,46 @@ class OutboxRelayIT {
         int waiting = unsent();
         assertThat(waiting).isGreaterThan(10);
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> unsent() == waiting);
+        Instant oldestWaiting = clock.instant();
         clock.advance(Duration.ofSeconds(42));
         assertThat(lagSeconds()).as("age of the oldest unsent row").isGreaterThan(41.9);
+        PipelineProgress progress = new PipelineProgress(jdbc, clock, Duration.ZERO);
+        assertThat(progress.relayedThrough(clock.instant())).as("the relay is through its oldest unsent row")
+                .isBeforeOrEqualTo(oldestWaiting.plusNanos(500)) // PostgreSQL rounds to the microsecond
+                .isAfter(oldestWaiting.minusSeconds(5));
 
         kafka.restore();
         await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
         assertThat(lagSeconds()).isZero();
+        assertThat(progress.relayedThrough(clock.instant())).as("nothing waits").isEqualTo(clock.instant());
 
         Map<String, Row> written = outbox();
         List<Row> received = consumeUntilEveryIdArrived(written.keySet());
         for (Row message : received) {
             assertThat(written).as("a message nobody wrote").containsKey(message.id());
-            assertThat(message).as("a repeat carries exactly the message it repeats")
+            assertThat(message).as("a repeat carries exactly the message it repeats, stamped when its row was "
+                    + "written (not when the broker came back)")
                     .isEqualTo(written.get(message.id()));
         }
         assertThat(firstArrivalsByKey(received)).as("per-key order").isEqualTo(byKey(written.values()));
+    }
+
+    @Test
+    void aStageReportsWhereItStandsAtMostOnceASecondAndOnlyWhenItMoved() {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        PipelineProgress progress = new PipelineProgress(jdbc, clock, Duration.ofSeconds(1));
+        String stage = "test-" + UUID.randomUUID().toString().substring(0, 8);
+        assertThat(progress.reported(stage)).as("never reported").isNull();
+
+        progress.report(stage, null);
+        assertThat(progress.reported(stage)).as("a stage that cannot say writes nothing").isNull();
+        progress.report(stage, now.minusSeconds(40));
+        progress.report(stage, now.minusSeconds(20));
+        assertThat(progress.reported(stage)).as("the second report came within a second of the first")
+                .isEqualTo(now.minusSeconds(40));
+        clock.advance(Duration.ofSeconds(1));
+        progress.report(stage, now.minusSeconds(20));
+        assertThat(progress.reported(stage)).isEqualTo(now.minusSeconds(20));
     }
 
     @Test
@@ -189,11 +217,12 @@ class OutboxRelayIT {
     private Map<String, Row> outbox() {
         Map<String, Row> rows = new LinkedHashMap<>();
         jdbc.query("""
-                SELECT topic, message_key, convert_from(payload, 'UTF8') FROM (
-                    SELECT tx_id, id, topic, message_key, payload FROM outbox
-                    UNION ALL SELECT tx_id, id, 'drover.lifecycle.events', process_guid, payload FROM lrp_events
+                SELECT topic, message_key, convert_from(payload, 'UTF8'), written FROM (
+                    SELECT tx_id, id, topic, message_key, payload, created_at AS written FROM outbox
+                    UNION ALL SELECT tx_id, id, 'drover.lifecycle.events', process_guid, payload, at FROM lrp_events
                     WHERE payload IS NOT NULL) m ORDER BY tx_id, id""", rs -> {
-            Row row = Row.of(rs.getString(1), rs.getString(2), rs.getString(3));
+            Row row = Row.of(rs.getString(1), rs.getString(2), rs.getString(3),
+                    rs.getTimestamp(4).toInstant().toEpochMilli());
             rows.put(row.id(), row);
         });
         return rows;
@@ -214,7 +243,7 @@ class OutboxRelayIT {
             consumer.seekToBeginning(partitions);
             await().atMost(Duration.ofSeconds(20)).until(() -> {
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
-                    received.add(Row.of(r.topic(), r.key(), r.value()));
+                    received.add(Row.of(r.topic(), r.key(), r.value(), r.timestamp()));
                 }
                 return received.stream().map(Row::id).collect(java.util.stream.Collectors.toSet()).containsAll(ids);
             });
@@ -249,13 +278,16 @@ class OutboxRelayIT {
         return ActualLrpKey.of(guid, index);
     }
 
-    /** One message as written to the outbox or read from Kafka, identified by its message_id or event_id. */
-    record Row(String topic, String key, String id, String payload) {
+    /**
+     * One message as written to the outbox or read from Kafka, identified by its message_id or event_id; {@code
+     * writtenAt} is its row's write time, or its record's timestamp (epoch milliseconds).
+     */
+    record Row(String topic, String key, String id, String payload, long writtenAt) {
 
-        static Row of(String topic, String key, String payload) {
+        static Row of(String topic, String key, String payload, long writtenAt) {
             var json = Json.tree(payload);
             String id = json.has("message_id") ? json.get("message_id").asString() : json.get("event_id").asString();
-            return new Row(topic, key, id, payload);
+            return new Row(topic, key, id, payload, writtenAt);
         }
     }
 }

@@ -11,10 +11,14 @@ import io.drover.model.cell.Resources;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.read.LiveCells;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -82,7 +86,7 @@ class PresenceAndLocksIT {
         String cell = "cell-" + UUID.randomUUID();
         cells.heartbeat(registration(cell, 1024), TTL);
         cells.evacuate(cell);
-        cells.heartbeat(List.of(new CellPresence.Heartbeat(registration(cell, 1024), CellState.EVACUATING)), TTL);
+        cells.heartbeat(List.of(new CellPresence.Heartbeat(registration(cell, 1024), CellState.EVACUATING, null)), TTL);
         Cell evacuating = cells.find(cell).orElseThrow();
         assertThat(evacuating.state()).isEqualTo(CellState.EVACUATING);
         assertThat(evacuating.isLive(clock.instant())).isTrue();
@@ -102,15 +106,21 @@ class PresenceAndLocksIT {
     }
 
     @Test
-    void oneStatementBeatsForManyCells() {
+    void oneStatementBeatsForManyCellsEachWithHowFarItGotWithItsPlacements() {
+        Instant now = clock.instant();
         List<CellPresence.Heartbeat> beats = java.util.stream.IntStream.range(0, 50)
                 .mapToObj(i -> new CellPresence.Heartbeat(registration("many-" + i + "-" + UUID.randomUUID(), 512),
-                        i % 2 == 0 ? CellState.ACTIVE : CellState.EVACUATING)).toList();
+                        i % 2 == 0 ? CellState.ACTIVE : CellState.EVACUATING,
+                        i % 3 == 0 ? null : now.minusSeconds(i).truncatedTo(ChronoUnit.MILLIS)))
+                .toList();
         cells.heartbeat(beats, TTL);
+        Map<String, Instant> through = new LiveCells(jdbc, clock).placementsThrough(now);
         for (CellPresence.Heartbeat beat : beats) {
             Cell stored = cells.find(beat.registration().cellId()).orElseThrow();
             assertThat(stored.state()).isEqualTo(beat.state());
             assertThat(stored.registration()).isEqualTo(beat.registration());
+            assertThat(through.get(beat.registration().cellId())).as("a rep that cannot say counts as through now")
+                    .isEqualTo(beat.placementsThrough() == null ? now : beat.placementsThrough());
         }
     }
 

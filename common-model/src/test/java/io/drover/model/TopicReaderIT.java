@@ -8,10 +8,12 @@ import io.drover.test.WithDroverInfrastructure;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -112,11 +114,43 @@ class TopicReaderIT {
         }
     }
 
+    @Test
+    void throughIsTheWriteTimeOfTheNewestHandledRecordWhileRecordsWaitAndThePollOnceCaughtUp() throws Exception {
+        Instant written = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MILLIS);
+        send(0, written, "a");
+        send(0, written.plusSeconds(30), "b");
+        CountDownLatch release = new CountDownLatch(1);
+        TopicReader reader = new TopicReader(consumers, new TopicReader.Settings("test-reader",
+                "through-" + UUID.randomUUID(), TopicReader.StartAt.COMMITTED_OR_EARLIEST, null, 1,
+                Duration.ofMillis(200), 3), c -> List.of(new TopicPartition(topic, 0)), records -> {
+                    record(records);
+                    if (seen.contains("b")) {
+                        await().atMost(Duration.ofSeconds(60)).until(() -> release.getCount() == 0);
+                    }
+                }, TopicReader.AfterPoll.NOTHING).trackingThrough();
+        assertThat(reader.through()).as("nothing known before the first poll").isNull();
+        Instant started = Instant.now();
+        reader.start();
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> seen.contains("b"));
+            assertThat(reader.through()).as("'a' handled, 'b' in hand: through the write time of 'a'")
+                    .isEqualTo(written);
+            release.countDown();
+            await().atMost(Duration.ofSeconds(30)).until(() -> reader.through() != null
+                    && !reader.through().isBefore(started));
+        } finally {
+            reader.close();
+        }
+    }
+
     private TopicReader reader(String group, TopicReader.StartAt startAt, Instant since, TopicReader.Handler handler) {
         return new TopicReader(consumers, new TopicReader.Settings("test-reader", group, startAt, since, 100,
                 Duration.ofMillis(200), 3), c -> List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1)),
-                handler, () -> {
-                });
+                handler, TopicReader.AfterPoll.NOTHING);
+    }
+
+    private void send(int partition, Instant written, String value) throws Exception {
+        producer.send(new ProducerRecord<>(topic, partition, written.toEpochMilli(), "k", value)).get();
     }
 
     private void record(List<ConsumerRecord<String, byte[]>> records) {

@@ -13,7 +13,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param debounce the pause between a cell loss (or an over-limit pass) and the pass that reacts to it
  * @param desiredChangeDelay the pause between a desired LRP change and the pass it triggers; the changes of that
  *     pause share one pass, so a burst of desires costs a pass every few seconds, not one per desire
- * @param staleUnclaimedAfter rule 3: an UNCLAIMED instance untouched for longer is auctioned again
+ * @param staleUnclaimedAfter rule 3: an UNCLAIMED instance whose request the pipeline passed longer ago than this
+ *     is auctioned again (docs/converger.md)
+ * @param maxUnclaimedWait rule 3: an UNCLAIMED instance untouched for longer is auctioned again however far the
+ *     pipeline got
+ * @param stageLagTolerance rule 3: a pipeline stage less far behind than this counts as caught up (the age of its
+ *     report, not a queue: reps report with their heartbeats)
  * @param maxLostCellUnclaims rule 2: at most this many unclaims per pass (the auctioneer's batch)
  * @param maxStaleUnclaims rule 3: at most this many re-auctions per pass
  * @param batchSize instances per lifecycle call (one transaction each)
@@ -29,6 +34,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,
         @DefaultValue("1s") Duration cellWatchInterval, @DefaultValue("250ms") Duration debounce,
         @DefaultValue("5s") Duration desiredChangeDelay, @DefaultValue("30s") Duration staleUnclaimedAfter,
+        @DefaultValue("5m") Duration maxUnclaimedWait, @DefaultValue("6s") Duration stageLagTolerance,
         @DefaultValue("5000") int maxLostCellUnclaims, @DefaultValue("500") int maxStaleUnclaims,
         @DefaultValue("500") int batchSize,
         @DefaultValue("5m") Duration gcInterval, @DefaultValue("7d") Duration eventRetention,

@@ -8,6 +8,7 @@ import io.drover.auctioneer.scheduling.Scheduler;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
+import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.messaging.TopicReader;
 import io.drover.model.messaging.Topics;
 import io.drover.model.task.TaskLifecycle;
@@ -77,10 +78,14 @@ class AuctionRoundConfiguration {
      * converger re-auctions the stale UNCLAIMED instances. A fenced round (this auctioneer was deposed) must not commit
      * the offsets of requests it did not place: it is retried until leadership stops the reader, which leaves the
      * batch to the new leader (or until it succeeds, had this auctioneer got the lock back).
+     *
+     * <p>After each poll the leader reports how far it got ({@link PipelineProgress#AUCTION}, at most twice a second),
+     * so the converger's rule 3 tells a request still queued here from a lost one.
      */
     @Bean(READER)
     TopicReader auctionRoundsReader(ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
-            AuctioneerProperties properties, AuctionRound round, TaskAuction tasks) {
+            AuctioneerProperties properties, AuctionRound round, TaskAuction tasks, JdbcTemplate jdbc, Clock clock) {
+        PipelineProgress progress = new PipelineProgress(jdbc, clock, Duration.ofMillis(500));
         List<TopicPartition> partitions = IntStream.range(0, topics.startRequestPartitions())
                 .mapToObj(p -> new TopicPartition(Topics.START_REQUESTS, p)).toList();
         return new TopicReader(consumers, new TopicReader.Settings("auction-rounds", properties.groupId(),
@@ -89,7 +94,6 @@ class AuctionRoundConfiguration {
                     // the round's LRP instances first, then its tasks on what the instances left
                     round.run(StartRequests.keys(records));
                     tasks.run(StartRequests.taskGuids(records));
-                }, () -> {
-                });
+                }, through -> progress.report(PipelineProgress.AUCTION, through)).trackingThrough();
     }
 }

@@ -30,20 +30,21 @@ public class CellPresence {
         this.clock = clock;
     }
 
-    private static final String UPSERT = "INSERT INTO cells (" + COLUMNS + ") "
-            + "SELECT c, z, a, m, d, n, rp, pt, opt, iso, st, ?, ?, 0, le FROM unnest(?::varchar[], ?::varchar[], "
+    private static final String UPSERT = "INSERT INTO cells (" + COLUMNS + ", placements_through) "
+            + "SELECT c, z, a, m, d, n, rp, pt, opt, iso, st, ?, ?, 0, le, pth FROM unnest(?::varchar[], ?::varchar[], "
             + "?::varchar[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::varchar[], ?::varchar[], "
-            + "?::varchar[]) AS v(c, z, a, m, d, n, rp, pt, opt, iso, st, le) "
+            + "?::varchar[], ?::timestamptz[]) AS v(c, z, a, m, d, n, rp, pt, opt, iso, st, le, pth) "
             + "ON CONFLICT (cell_id) DO UPDATE SET zone = EXCLUDED.zone, address = EXCLUDED.address, "
             + "memory_mb = EXCLUDED.memory_mb, disk_mb = EXCLUDED.disk_mb, containers = EXCLUDED.containers, "
             + "rootfs_providers = EXCLUDED.rootfs_providers, placement_tags = EXCLUDED.placement_tags, "
             + "optional_placement_tags = EXCLUDED.optional_placement_tags, isolation = EXCLUDED.isolation, "
             + "state = EXCLUDED.state, heartbeat_at = EXCLUDED.heartbeat_at, expires_at = EXCLUDED.expires_at, "
-            + "log_endpoint = EXCLUDED.log_endpoint, version = cells.version + 1";
+            + "log_endpoint = EXCLUDED.log_endpoint, placements_through = EXCLUDED.placements_through, "
+            + "version = cells.version + 1";
 
     /** Registers or refreshes an ACTIVE cell (a cell that is not draining is ACTIVE, whatever an earlier run left). */
     public void heartbeat(CellRegistration r, Duration ttl) {
-        heartbeat(List.of(new Heartbeat(r, CellState.ACTIVE)), ttl);
+        heartbeat(List.of(new Heartbeat(r, CellState.ACTIVE, null)), ttl);
     }
 
     /**
@@ -72,6 +73,8 @@ public class CellPresence {
             ps.setArray(12, con.createArrayOf("varchar", column(beats, r -> r.isolation().name())));
             ps.setArray(13, con.createArrayOf("varchar", beats.stream().map(b -> b.state().name()).toArray()));
             ps.setArray(14, con.createArrayOf("varchar", column(beats, r -> r.logEndpoint())));
+            ps.setArray(15, con.createArrayOf("timestamptz", beats.stream()
+                    .map(b -> b.placementsThrough() == null ? null : Timestamp.from(b.placementsThrough())).toArray()));
             return ps;
         });
     }
@@ -80,8 +83,13 @@ public class CellPresence {
         return beats.stream().map(b -> value.apply(b.registration())).toArray();
     }
 
-    /** One cell's heartbeat: what it offers, and whether it takes work (ACTIVE) or drains (EVACUATING). */
-    public record Heartbeat(CellRegistration registration, CellState state) {
+    /**
+     * One cell's heartbeat: what it offers, whether it takes work (ACTIVE) or drains (EVACUATING), and how far it has
+     * got with the placements made on it: every placement made before {@code placementsThrough} has been taken up
+     * (claimed, rejected or dropped as stale); null when the rep cannot say yet. The converger's rule 3 waits for a
+     * cell that has not reached a placement yet ({@link io.drover.model.messaging.PipelineProgress}).
+     */
+    public record Heartbeat(CellRegistration registration, CellState state, Instant placementsThrough) {
     }
 
     /** The cell stops taking work (the auctioneer skips it) while it drains. */

@@ -213,7 +213,10 @@ public class OutboxRelay implements SmartLifecycle {
         List<CompletableFuture<?>> acks = new ArrayList<>();
         for (RelaySource.Batch batch : batches) {
             for (RelaySource.Row row : batch.rows()) {
-                ProducerRecord<String, byte[]> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
+                // stamped with the time its row was written, not sent: a consumer's position in time (TopicReader's
+                // through) then says which requests it has seen, however far the relay was behind
+                ProducerRecord<String, byte[]> record = new ProducerRecord<>(row.topic(), null,
+                        row.writtenAt().toEpochMilli(), row.key(), row.payload());
                 if (row.type() != null) {
                     record.headers().add(new RecordHeader(Topics.EVENT_TYPE_HEADER,
                             row.type().getBytes(StandardCharsets.UTF_8)));

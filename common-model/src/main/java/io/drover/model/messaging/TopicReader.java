@@ -40,6 +40,8 @@ public final class TopicReader implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(TopicReader.class);
     private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
+    private static final Duration THROUGH_EVERY = Duration.ofMillis(250);
+    private static final Duration THROUGH_TIMEOUT = Duration.ofMillis(500);
     /** How long {@link #close()} waits for the batch in hand to be handled. */
     private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
 
@@ -82,25 +84,40 @@ public final class TopicReader implements AutoCloseable {
         void handle(List<ConsumerRecord<String, byte[]>> records);
     }
 
+    /** Runs after every poll, records or not, told how far the reader has got (see {@link #through()}; may be null). */
+    @FunctionalInterface
+    public interface AfterPoll {
+        AfterPoll NOTHING = through -> {
+        };
+
+        void polled(Instant through);
+    }
+
     private final ConsumerFactory<?, ?> factory;
     private final Settings settings;
     private final Function<Consumer<String, byte[]>, Collection<TopicPartition>> partitions;
     private final Handler handler;
-    private final Runnable afterPoll;
+    private final AfterPoll afterPoll;
     private volatile Consumer<String, byte[]> consumer;
     private volatile Thread thread;
     private volatile CountDownLatch closed = new CountDownLatch(0);
     private volatile boolean running;
     private volatile boolean positioned;
     private volatile int positionAttempts;
+    /** Per partition, the write time of the newest record handled (the reader's thread only). */
+    private final Map<TopicPartition, Instant> handledThrough = new HashMap<>();
+    private volatile Instant through;
+    private volatile boolean tracksThrough;
+    private volatile Consumer<String, byte[]> endsConsumer;
+    private long nextThroughNanos;
 
     /**
      * @param partitions what to read, asked of the consumer once the broker answers (e.g. every partition of a topic)
-     * @param afterPoll run after every poll, records or not (e.g. a heartbeat that must flow while Kafka is away)
+     * @param afterPoll run after every poll, records or not (e.g. reporting how far the reader got)
      */
     public TopicReader(ConsumerFactory<?, ?> factory, Settings settings,
             Function<Consumer<String, byte[]>, Collection<TopicPartition>> partitions, Handler handler,
-            Runnable afterPoll) {
+            AfterPoll afterPoll) {
         this.factory = factory;
         this.settings = settings;
         this.partitions = partitions;
@@ -130,6 +147,16 @@ public final class TopicReader implements AutoCloseable {
         Consumer<String, byte[]> created = (Consumer<String, byte[]>) factory.createConsumer(settings.groupId(),
                 settings.name(), null, overrides);
         consumer = created;
+        if (tracksThrough) {
+            // the ends are asked on a connection of their own: on the reader's, the question would queue at the
+            // broker behind a fetch parked there for up to fetch.max.wait
+            Properties plain = new Properties();
+            plain.putAll(overrides);
+            @SuppressWarnings("unchecked")
+            Consumer<String, byte[]> asker = (Consumer<String, byte[]>) factory.createConsumer(null,
+                    settings.name() + "-ends", null, plain);
+            endsConsumer = asker;
+        }
         positioned = false;
         closed = new CountDownLatch(1);
         running = true;
@@ -153,6 +180,29 @@ public final class TopicReader implements AutoCloseable {
         return positionAttempts;
     }
 
+    /**
+     * Makes this reader measure how far it has got ({@link #through()}), at the cost of a second connection to the
+     * broker and one request on it (the partitions' end offsets) at most four times a second. Call before
+     * {@link #start()}.
+     */
+    public TopicReader trackingThrough() {
+        tracksThrough = true;
+        return this;
+    }
+
+    /**
+     * How far this reader has got, in the time its records were written (the relay stamps each record with the time
+     * its row was written): every record of its partitions written before the instant returned has been handled. At
+     * most four times a second, after a batch was handled, the reader asks the broker for its partitions' ends: a
+     * partition read to its end counts as handled through the moment of that question; one with records still to
+     * read, through the newest record handled from it. (The consumer's own lag is no measure: it is as of the last
+     * fetch, which may have been sent long before a slow batch ended.) Null unless {@link #trackingThrough()}, until
+     * every partition is known, and while the broker does not answer.
+     */
+    public Instant through() {
+        return through;
+    }
+
     private void loop() {
         Consumer<String, byte[]> c = consumer;
         try {
@@ -161,7 +211,7 @@ public final class TopicReader implements AutoCloseable {
             }
             while (running) {
                 pollOnce(c);
-                afterPoll.run();
+                afterPoll.polled(through);
             }
         } catch (WakeupException e) {
             // close() asked us to stop
@@ -174,6 +224,11 @@ public final class TopicReader implements AutoCloseable {
             // (partitions are assigned): a timeout would only let the consumer tell the broker its fetch session ended,
             // a request queued behind the fetch still waiting there (up to fetch.max.wait, 5 s in the local cluster).
             c.close(Duration.ZERO);
+            Consumer<String, byte[]> asker = endsConsumer;
+            if (asker != null) {
+                asker.close(Duration.ZERO);
+                endsConsumer = null;
+            }
         }
     }
 
@@ -239,13 +294,21 @@ public final class TopicReader implements AutoCloseable {
     private void pollOnce(Consumer<String, byte[]> c) throws InterruptedException {
         try {
             ConsumerRecords<String, byte[]> records = c.poll(settings.pollTimeout());
-            if (records.isEmpty()) {
-                return;
+            if (!records.isEmpty()) {
+                List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(records.count());
+                records.forEach(batch::add);
+                if (!handle(batch)) {
+                    return;
+                }
+                if (settings.groupId() != null) {
+                    c.commitSync(nextOffsets(batch));
+                }
+                batch.forEach(r -> handledThrough.merge(new TopicPartition(r.topic(), r.partition()),
+                        Instant.ofEpochMilli(r.timestamp()), (a, b) -> a.isAfter(b) ? a : b));
             }
-            List<ConsumerRecord<String, byte[]>> batch = new ArrayList<>(records.count());
-            records.forEach(batch::add);
-            if (handle(batch) && settings.groupId() != null) {
-                c.commitSync(nextOffsets(batch));
+            if (tracksThrough && System.nanoTime() - nextThroughNanos >= 0) {
+                nextThroughNanos = System.nanoTime() + THROUGH_EVERY.toNanos();
+                through = through(c);
             }
         } catch (WakeupException e) {
             throw e;
@@ -253,6 +316,33 @@ public final class TopicReader implements AutoCloseable {
             log.error("topic-reader-poll-failed reader={} (retrying in 1 s)", settings.name(), e);
             closed.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
         }
+    }
+
+    /**
+     * The oldest of the partitions' progress (see {@link #through()}): the ends are asked after everything polled so far
+     * was handled, so a partition whose position reached its end has handled every record written before the question.
+     */
+    private Instant through(Consumer<String, byte[]> c) {
+        Instant asked = Instant.now();
+        Map<TopicPartition, Long> ends;
+        try {
+            ends = endsConsumer.endOffsets(c.assignment(), THROUGH_TIMEOUT);
+        } catch (KafkaException e) {
+            if (e instanceof WakeupException) {
+                throw e;
+            }
+            return through; // the broker did not answer (in time): stay where we were
+        }
+        Instant oldest = null;
+        for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
+            TopicPartition tp = end.getKey();
+            Instant partition = c.position(tp, THROUGH_TIMEOUT) >= end.getValue() ? asked : handledThrough.get(tp);
+            if (partition == null) {
+                return null;
+            }
+            oldest = oldest == null || partition.isBefore(oldest) ? partition : oldest;
+        }
+        return oldest;
     }
 
     /** Hands the batch over until it is handled or given up; false when the reader stopped first (commit nothing). */

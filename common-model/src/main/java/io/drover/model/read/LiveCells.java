@@ -5,8 +5,10 @@ import io.drover.model.cell.CellPresence;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -43,6 +45,19 @@ public class LiveCells {
     public Set<String> ids(Instant at) {
         return new HashSet<>(jdbc.queryForList("SELECT cell_id FROM cells WHERE " + LIVE, String.class,
                 Timestamp.from(at)));
+    }
+
+    /**
+     * The cells live at {@code at}, each with how far it has got with its placements (see
+     * {@link CellPresence.Heartbeat}); a cell whose rep does not say counts as through {@code at}.
+     */
+    public Map<String, Instant> placementsThrough(Instant at) {
+        Map<String, Instant> cells = new HashMap<>();
+        jdbc.query("SELECT cell_id, placements_through FROM cells WHERE " + LIVE, rs -> {
+            Timestamp through = rs.getTimestamp(2);
+            cells.put(rs.getString(1), through == null ? at : through.toInstant());
+        }, Timestamp.from(at));
+        return cells;
     }
 
     /** How many cells expired in {@code (since, now]} and how many are live at {@code now}: one small aggregate. */

@@ -29,8 +29,7 @@ class DesiredLrpChangeListener implements SmartLifecycle {
         this.loop = loop;
         this.reader = new TopicReader(consumers, new TopicReader.Settings("converger-lifecycle-listener", null,
                 TopicReader.StartAt.LATEST, null, 5_000, Duration.ofMillis(500), 0),
-                TopicReader.allOf(Topics.LIFECYCLE_EVENTS), this::onLifecycleEvents, () -> {
-                });
+                TopicReader.allOf(Topics.LIFECYCLE_EVENTS), this::onLifecycleEvents, TopicReader.AfterPoll.NOTHING);
     }
 
     void onLifecycleEvents(List<ConsumerRecord<String, byte[]>> records) {

@@ -10,6 +10,7 @@ import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderPasses;
 import io.drover.model.leader.LeaderLock;
 import io.drover.model.lrp.ActualLrpLifecycle;
+import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
@@ -19,11 +20,13 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
 
 /** Wires the pass (snapshot, plan, executor, metrics), the loop and the leader election that gates it. */
@@ -70,9 +73,9 @@ class PassConfiguration {
 
     @Bean
     SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
-            LiveCells cells, PlannerStatistics statistics, Domains domains, Clock clock) {
-        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, statistics), domains,
-                clock);
+            LiveCells cells, PlannerStatistics statistics, JdbcTemplate jdbc, Domains domains, Clock clock) {
+        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, statistics,
+                new PipelineProgress(jdbc, clock, Duration.ZERO)), domains, clock);
     }
 
     @Bean
@@ -81,7 +84,8 @@ class PassConfiguration {
             ObjectProvider<PassHook> hook, TaskRepairs taskRepairs, LeaderPasses passes,
             LeaderElection convergerLeaderElection) {
         Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
-                properties.maxLostCellUnclaims(), properties.maxStaleUnclaims());
+                properties.maxUnclaimedWait(), properties.stageLagTolerance(), properties.maxLostCellUnclaims(),
+                properties.maxStaleUnclaims());
         return new ConvergencePass(snapshots, convergence, planExecutor, new ConvergenceMetrics(registry),
                 hook.getIfAvailable(() -> PassHook.NONE), taskRepairs,
                 new PassLedger(passes, convergerLeaderElection::holder));

@@ -3,7 +3,9 @@ package io.drover.converger.pass;
 import io.drover.converger.plan.ConvergenceSnapshot;
 import io.drover.converger.plan.ConvergenceSnapshot.Actual;
 import io.drover.converger.plan.ConvergenceSnapshot.Desired;
+import io.drover.converger.plan.ConvergenceSnapshot.Pipeline;
 import io.drover.model.domain.Domains;
+import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
@@ -14,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a pass's snapshot through the read model in one consistent read, so desired, actual, cells and domains are all
@@ -26,6 +29,7 @@ class SnapshotReader {
     private final ActualLrpSummaries actualRows;
     private final LiveCells liveCells;
     private final PlannerStatistics statistics;
+    private final PipelineProgress progress;
     private final Domains domains;
     private final Clock clock;
 
@@ -35,13 +39,17 @@ class SnapshotReader {
         this.actualRows = model.actuals();
         this.liveCells = model.cells();
         this.statistics = model.statistics();
+        this.progress = model.progress();
         this.domains = domains;
         this.clock = clock;
     }
 
-    /** The read model's parts a pass reads, and the planner statistics its counts keep up (see {@link #read}). */
+    /**
+     * The read model's parts a pass reads, the planner statistics its counts keep up (see {@link #read}) and where
+     * the start pipeline stands.
+     */
     record ReadModel(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals, LiveCells cells,
-            PlannerStatistics statistics) {
+            PlannerStatistics statistics, PipelineProgress progress) {
     }
 
     /**
@@ -64,8 +72,11 @@ class SnapshotReader {
             List<Actual> actuals = new ArrayList<>(desired.size() * 4);
             actualRows.forEach(a -> actuals.add(new Actual(a.processGuid(), a.index(), a.domain(), a.state(),
                     a.cellId(), a.crashCount(), a.since(), a.placedCellId(), a.placedAt())));
-            return new ConvergenceSnapshot(now, desired, actuals, liveCells.ids(now),
-                    new HashSet<>(domains.fresh(now)));
+            Map<String, Instant> cells = liveCells.placementsThrough(now);
+            Pipeline pipeline = new Pipeline(progress.relayedThrough(now), progress.reported(PipelineProgress.AUCTION),
+                    cells);
+            return new ConvergenceSnapshot(now, desired, actuals, cells.keySet(), new HashSet<>(domains.fresh(now)),
+                    pipeline);
         });
     }
 }

@@ -23,21 +23,33 @@ public class Convergence {
 
     private final CrashRestartPolicy restartPolicy;
     private final long staleUnclaimedMillis;
+    private final long maxUnclaimedWaitMillis;
+    private final long stageLagToleranceMillis;
     private final int maxLostCellUnclaims;
     private final int maxStaleUnclaims;
 
     /**
-     * @param staleUnclaimedAfter an UNCLAIMED instance untouched (no change, no placement) for longer is auctioned again
+     * @param staleUnclaimedAfter an UNCLAIMED instance whose request the pipeline passed longer ago than this is
+     *     auctioned again (rule 3)
+     * @param maxUnclaimedWait an UNCLAIMED instance untouched for longer is auctioned again however far the pipeline
+     *     got (a stage that stopped reporting, or a cell that beats but never takes its placements up)
+     * @param stageLagTolerance a stage less far behind than this counts as caught up: its reports come with the cells'
+     *     heartbeats or twice a second, so a smaller lag is the age of a report, not a queue
      * @param maxLostCellUnclaims at most this many rule 2 unclaims per pass; the rest wait for the next pass
      * @param maxStaleUnclaims at most this many rule 3 re-auctions per pass; the rest wait for the next pass
      */
-    public Convergence(CrashRestartPolicy restartPolicy, Duration staleUnclaimedAfter, int maxLostCellUnclaims,
-            int maxStaleUnclaims) {
+    public Convergence(CrashRestartPolicy restartPolicy, Duration staleUnclaimedAfter, Duration maxUnclaimedWait,
+            Duration stageLagTolerance, int maxLostCellUnclaims, int maxStaleUnclaims) {
         if (maxLostCellUnclaims < 1 || maxStaleUnclaims < 1) {
             throw new IllegalArgumentException("the per-pass limits must be at least 1");
         }
+        if (maxUnclaimedWait.compareTo(staleUnclaimedAfter) < 0) {
+            throw new IllegalArgumentException("max-unclaimed-wait must not be shorter than stale-unclaimed-after");
+        }
         this.restartPolicy = restartPolicy;
         this.staleUnclaimedMillis = staleUnclaimedAfter.toMillis();
+        this.maxUnclaimedWaitMillis = maxUnclaimedWait.toMillis();
+        this.stageLagToleranceMillis = stageLagTolerance.toMillis();
         this.maxLostCellUnclaims = maxLostCellUnclaims;
         this.maxStaleUnclaims = maxStaleUnclaims;
     }
@@ -97,16 +109,14 @@ public class Convergence {
     }
 
     /**
-     * Rule 3: UNCLAIMED for longer than the limit since its last change or placement is auctioned again; so is one
-     * placed on a cell whose presence expired, at once, since that cell will never claim it. A few per pass: when the
-     * cells fall behind under a burst, re-auctioning everything they have not claimed yet only adds to their queue.
+     * Rule 3: an UNCLAIMED instance is auctioned again once the stage it waits on has passed its request by more than
+     * the limit: the auction (not placed: since its last change) or the cell it was placed on (since the placement),
+     * each never ahead of the relay. A request a stage has not reached yet is queued, not lost: re-auctioning it would
+     * only add to the queue it waits in. One placed on a cell whose presence expired goes at once, since that cell will
+     * never claim it; one untouched for {@code maxUnclaimedWait} goes whatever the pipeline says. A few per pass.
      */
     private void staleUnclaimed(Actual actual, ConvergenceSnapshot snapshot, Plan.Builder plan) {
-        boolean placedOnLostCell = actual.placedCellId() != null
-                && !snapshot.liveCells().contains(actual.placedCellId());
-        Instant lastTouched = actual.placedAt() != null && actual.placedAt().isAfter(actual.since())
-                ? actual.placedAt() : actual.since();
-        if (!placedOnLostCell && snapshot.now().toEpochMilli() - lastTouched.toEpochMilli() <= staleUnclaimedMillis) {
+        if (!placedOnLostCell(actual, snapshot) && !passedByThePipeline(actual, snapshot)) {
             return;
         }
         if (plan.staleUnclaimedCount() < maxStaleUnclaims) {
@@ -114,6 +124,23 @@ public class Convergence {
         } else {
             plan.deferredStaleUnclaimed(1);
         }
+    }
+
+    private static boolean placedOnLostCell(Actual actual, ConvergenceSnapshot snapshot) {
+        return actual.placedCellId() != null && !snapshot.liveCells().contains(actual.placedCellId());
+    }
+
+    private boolean passedByThePipeline(Actual actual, ConvergenceSnapshot snapshot) {
+        boolean placed = actual.placedCellId() != null && actual.placedAt() != null;
+        Instant asked = placed && actual.placedAt().isAfter(actual.since()) ? actual.placedAt() : actual.since();
+        Instant through = placed ? snapshot.pipeline().placementsTakenUp(actual.placedCellId())
+                : snapshot.pipeline().auctioned();
+        long askedMillis = asked.toEpochMilli();
+        long nowMillis = snapshot.now().toEpochMilli();
+        long throughMillis = nowMillis - through.toEpochMilli() < stageLagToleranceMillis ? nowMillis
+                : through.toEpochMilli();
+        return throughMillis - askedMillis > staleUnclaimedMillis
+                || snapshot.now().toEpochMilli() - askedMillis > maxUnclaimedWaitMillis;
     }
 
     /** Rule 4: CRASHED whose back-off is over (per the restart policy) goes back to UNCLAIMED and is auctioned. */

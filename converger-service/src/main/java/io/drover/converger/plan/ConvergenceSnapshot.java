@@ -4,21 +4,56 @@ import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Everything one convergence pass looks at, read in one consistent transaction: the desired instance counts, every
- * actual LRP (only the columns the rules need), the cells whose presence has not expired, the fresh domains and the
- * time of the pass.
+ * actual LRP (only the columns the rules need), the cells whose presence has not expired, the fresh domains, how far
+ * the start pipeline has got and the time of the pass.
  */
 public record ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actual> actuals, Set<String> liveCells,
-        Set<String> freshDomains) {
+        Set<String> freshDomains, Pipeline pipeline) {
 
     public ConvergenceSnapshot {
         desired = List.copyOf(desired);
         actuals = List.copyOf(actuals);
         liveCells = Set.copyOf(liveCells);
         freshDomains = Set.copyOf(freshDomains);
+    }
+
+    /**
+     * How far the start pipeline has got ({@code io.drover.model.messaging.PipelineProgress}), each stage as a time:
+     * every request made before it has been handled by that stage, or never will be.
+     *
+     * @param relayed the relay: the write time of the oldest message it has not sent, or now
+     * @param auctionReported what the auctioneer leader last reported; null if none ever did
+     * @param placementsReported per live cell, what its rep last reported (a cell missing here counts as caught up)
+     */
+    public record Pipeline(Instant relayed, Instant auctionReported, Map<String, Instant> placementsReported) {
+
+        public Pipeline {
+            placementsReported = Map.copyOf(placementsReported);
+        }
+
+        /** Nothing queued anywhere: every stage is through {@code now} (rule 3 then judges by age alone). */
+        public static Pipeline caughtUp(Instant now) {
+            return new Pipeline(now, now, Map.of());
+        }
+
+        /** Through when the auction has handled every start request; never ahead of the relay that feeds it. */
+        public Instant auctioned() {
+            return earlier(relayed, auctionReported);
+        }
+
+        /** Through when {@code cellId} has taken up every placement made on it; never ahead of the relay. */
+        public Instant placementsTakenUp(String cellId) {
+            return earlier(relayed, placementsReported.get(cellId));
+        }
+
+        private static Instant earlier(Instant relayed, Instant reported) {
+            return reported == null || reported.isAfter(relayed) ? relayed : reported;
+        }
     }
 
     /** A desired LRP as convergence sees it: how many instances of it should exist. */

@@ -19,15 +19,18 @@ import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.PipelineProgress;
 import io.drover.test.MutableClock;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The loop against real PostgreSQL and Kafka: each repair ends in rows changed and start requests on the topic. */
 @ConvergerIntegrationTest
@@ -53,6 +56,8 @@ class ConvergenceIT {
     MeterRegistry meters;
     @Autowired
     io.drover.model.leader.LeaderPasses passes;
+    @Autowired
+    JdbcTemplate jdbc;
 
     TopicProbe<LrpStartRequested> startRequests;
     TopicProbe<LrpStopRequested> stopRequests;
@@ -117,6 +122,31 @@ class ConvergenceIT {
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
                 startRequests(guid, Rule.LOST_CELL))
                 .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0, 1)));
+    }
+
+    @Test
+    void anUnclaimedInstanceTheAuctionHasNotReachedWaitsHoweverOldAndGoesAgainThirtySecondsAfterItWasPassed() {
+        String guid = guid("queued");
+        PipelineProgress progress = new PipelineProgress(jdbc, clock, Duration.ZERO);
+        Instant asked = clock.instant();
+        try {
+            progress.report(PipelineProgress.AUCTION, asked.minusSeconds(1));
+            fixtures.desire(guid, 1);
+            clock.advance(Duration.ofSeconds(60));
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(6))
+                    .until(() -> startRequests(guid, Rule.STALE_UNCLAIMED).isEmpty());
+
+            progress.report(PipelineProgress.AUCTION, asked.plusSeconds(30));
+            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+                    .until(() -> startRequests(guid, Rule.STALE_UNCLAIMED).isEmpty());
+
+            progress.report(PipelineProgress.AUCTION, asked.plusSeconds(31));
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
+                    startRequests(guid, Rule.STALE_UNCLAIMED))
+                    .singleElement().extracting(LrpStartRequested::indices).isEqualTo(List.of(0)));
+        } finally {
+            jdbc.update("DELETE FROM pipeline_progress WHERE stage = ?", PipelineProgress.AUCTION);
+        }
     }
 
     @Test

@@ -25,7 +25,8 @@ class ConvergencePerformanceTest {
     @Test
     void plansOverAHundredThousandActualsWellUnderASecond() {
         ConvergenceSnapshot snapshot = snapshotWithOneCellLost();
-        Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30), 5_000, 5_000);
+        Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30),
+                Duration.ofMinutes(5), Duration.ofSeconds(6), 5_000, 5_000);
 
         long coldStart = System.nanoTime();
         Plan plan = convergence.plan(snapshot);
@@ -64,6 +65,7 @@ class ConvergencePerformanceTest {
                         now.minusSeconds(3600), null, null));
             }
         }
-        return new ConvergenceSnapshot(now, desired, actuals, liveCells, Set.of("cf-apps"));
+        return new ConvergenceSnapshot(now, desired, actuals, liveCells, Set.of("cf-apps"),
+                ConvergenceSnapshot.Pipeline.caughtUp(now));
     }
 }

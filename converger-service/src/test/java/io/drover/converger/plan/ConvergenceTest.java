@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Each case: given this snapshot, expect exactly this plan. */
 class ConvergenceTest {
 
-    private final Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30), 3, 2);
+    private final Convergence convergence = new Convergence(CrashRestartPolicy.defaults(), Duration.ofSeconds(30),
+            Duration.ofMinutes(5), Duration.ofSeconds(6), 3, 2);
 
     private Plan plan(Given given) {
         return convergence.plan(given.snapshot());
@@ -161,6 +162,60 @@ class ConvergenceTest {
             assertThat(plan(given().liveCells("cell-2").desired("web", 1)
                     .placed("web", 0, ago(2), "cell-1", ago(1))))
                     .isEqualTo(Plan.builder().staleUnclaimed(key("web", 0)).build());
+        }
+
+        /**
+         * Rule 3 follows the pipeline: an instance is stale once the stage it waits on (the auction when it is not
+         * placed, its cell when it is) has passed its request by more than 30 s, the stage never counted ahead of the
+         * relay; or once it has waited 5 min whatever the stages say. Times in seconds ago; "-" = never reported.
+         */
+        @ParameterizedTest(name = "[{index}] {0}: asked {2} s ago, relayed through {3}, stage through {4} -> {5}")
+        @CsvSource(delimiter = '|', textBlock = """
+                # case                                     | placed | asked | relayed | stage | stale
+                queued at the auction                      | no     | 100   | 0       | 75    | false
+                the auction passed it 31 s ago             | no     | 100   | 0       | 69    | true
+                the auction passed it exactly 30 s ago     | no     | 100   | 0       | 70    | false
+                no auctioneer ever reported: its age       | no     | 31    | 0       | -     | true
+                no auctioneer ever reported, young         | no     | 29    | 0       | -     | false
+                the relay has not sent it                  | no     | 100   | 80      | 0     | false
+                the relay sent it, the auction passed it   | no     | 100   | 60      | 60    | true
+                queued at a live cell                      | yes    | 100   | 0       | 80    | false
+                the cell passed it 31 s ago                | yes    | 100   | 0       | 69    | true
+                the cell reported nothing: its age         | yes    | 31    | 0       | -     | true
+                the relay has not sent the placement       | yes    | 100   | 90      | 0     | false
+                waited 5 min, the auction still behind     | no     | 301   | 0       | 300   | true
+                waited just under 5 min                    | no     | 299   | 0       | 299   | false
+                waited 5 min at a cell still behind        | yes    | 301   | 0       | 301   | true
+                a stage 5 s behind: its report's age       | no     | 31    | 0       | 5     | true
+                a stage 6 s behind: a queue                | no     | 31    | 0       | 6     | false
+                a cell 5 s behind: its heartbeat's age     | yes    | 31    | 0       | 5     | true
+                """)
+        void anInstanceIsStaleOnceItsStageHasPassedItsRequest(String description, String placed, int askedAgo,
+                int relayedAgo, String stageAgo, boolean stale) {
+            Given given = given().liveCells("cell-1").desired("web", 1).relayedThrough(ago(relayedAgo));
+            if (placed.equals("yes")) {
+                given.placed("web", 0, ago(askedAgo + 60), "cell-1", ago(askedAgo));
+                if (!stageAgo.equals("-")) {
+                    given.placementsTakenUpThrough("cell-1", ago(Integer.parseInt(stageAgo)));
+                }
+            } else {
+                given.unclaimed("web", 0, ago(askedAgo));
+                if (!stageAgo.equals("-")) {
+                    given.auctionedThrough(ago(Integer.parseInt(stageAgo)));
+                }
+            }
+            assertThat(plan(given)).as(description).isEqualTo(stale
+                    ? Plan.builder().staleUnclaimed(key("web", 0)).build() : Plan.builder().build());
+        }
+
+        @Test
+        void aCellsProgressSaysNothingAboutAnotherCellsPlacementsOrTheAuction() {
+            assertThat(plan(given().liveCells("cell-1", "cell-2").desired("web", 3)
+                    .placementsTakenUpThrough("cell-1", ago(200)).auctionedThrough(ago(200))
+                    .placed("web", 0, ago(300), "cell-1", ago(100))
+                    .placed("web", 1, ago(300), "cell-2", ago(100))
+                    .unclaimed("web", 2, ago(100))))
+                    .isEqualTo(Plan.builder().staleUnclaimed(key("web", 1)).build());
         }
     }
 

@@ -7,8 +7,10 @@ import io.drover.model.lrp.ActualLrpState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Builds the snapshot a plan test starts from: {@code given().desired("a", 3).running("a", 0, "cell-1")...}. */
@@ -21,6 +23,9 @@ final class Given {
     private final List<Actual> actuals = new ArrayList<>();
     private final Set<String> liveCells = new HashSet<>();
     private final Set<String> freshDomains = new HashSet<>();
+    private final Map<String, Instant> placementsTakenUp = new HashMap<>();
+    private Instant relayed = NOW;
+    private Instant auctioned;
 
     static Given given() {
         return new Given();
@@ -41,6 +46,24 @@ final class Given {
 
     Given liveCells(String... cells) {
         liveCells.addAll(List.of(cells));
+        return this;
+    }
+
+    /** The relay has sent everything written before {@code through} (by default: everything). */
+    Given relayedThrough(Instant through) {
+        relayed = through;
+        return this;
+    }
+
+    /** The auctioneer reported it has handled every start request made before {@code through}. */
+    Given auctionedThrough(Instant through) {
+        auctioned = through;
+        return this;
+    }
+
+    /** The rep of {@code cell} reported it has taken up every placement made on it before {@code through}. */
+    Given placementsTakenUpThrough(String cell, Instant through) {
+        placementsTakenUp.put(cell, through);
         return this;
     }
 
@@ -76,6 +99,7 @@ final class Given {
     }
 
     ConvergenceSnapshot snapshot() {
-        return new ConvergenceSnapshot(NOW, desired, actuals, liveCells, freshDomains);
+        return new ConvergenceSnapshot(NOW, desired, actuals, liveCells, freshDomains,
+                new ConvergenceSnapshot.Pipeline(relayed, auctioned, placementsTakenUp));
     }
 }

@@ -39,7 +39,7 @@ public class LifecycleEventFeed implements SmartLifecycle {
         this.clock = clock;
         this.reader = new TopicReader(consumers, new TopicReader.Settings("lifecycle-event-feed", null,
                 TopicReader.StartAt.LATEST, null, 2_000, Duration.ofMillis(250), 0),
-                TopicReader.allOf(Topics.LIFECYCLE_EVENTS), this::stream, this::heartbeatIfDue);
+                TopicReader.allOf(Topics.LIFECYCLE_EVENTS), this::stream, through -> heartbeatIfDue());
     }
 
     /** True once every partition is assigned and positioned at its end: events from now on are streamed. */

@@ -17,6 +17,7 @@ import io.drover.rep.sync.SyncPass;
 import io.drover.rep.task.CellTasks;
 import io.drover.rep.writes.Operations;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -51,7 +52,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Placements placements;
     private final CellTasks tasks;
     private final AgentWorker worker;
-    private final Queue<LrpsPlaced.Placement> placed = new ConcurrentLinkedQueue<>();
+    private final Queue<Placed> placed = new ConcurrentLinkedQueue<>();
+    /** When the oldest placement of the batch in hand was made; null when none is in hand. */
+    private volatile Instant inHandSince;
     private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
     private final Presence presence;
@@ -76,7 +79,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
         this.tasks = new CellTasks(settings.cellId(), taskExecutor, services.tasks(), services.commits(), allocations,
                 worker::wake, settings.timing().stopGrace());
-        this.presence = new Presence(services.presence(), settings, services.metrics());
+        this.presence = new Presence(services.presence(), settings, services.metrics(), this::oldestPlacement);
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
 
@@ -109,9 +112,23 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     @Override
-    public void placed(List<LrpsPlaced.Placement> placements) {
-        placed.addAll(placements);
+    public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt) {
+        placements.forEach(p -> placed.add(new Placed(p, placedAt)));
         worker.wake();
+    }
+
+    /**
+     * When the oldest placement this cell has not taken up yet was made (queued, or in the pass at hand); null when
+     * there is none. The queue is in arrival order, and a batch that failed stays "in hand" until a pass takes it
+     * again, so the head and the batch in hand hold the oldest.
+     */
+    Instant oldestPlacement() {
+        Instant inHand = inHandSince;
+        Placed head = placed.peek();
+        if (head == null) {
+            return inHand;
+        }
+        return inHand == null || head.at().isBefore(inHand) ? head.at() : inHand;
     }
 
     @Override
@@ -229,20 +246,31 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     private void handlePlacements() {
-        List<LrpsPlaced.Placement> batch = new ArrayList<>();
-        LrpsPlaced.Placement p;
-        while ((p = placed.poll()) != null) {
-            batch.add(p);
-        }
-        if (batch.isEmpty()) {
+        Placed head = placed.peek();
+        if (head == null) {
             return;
         }
+        // in hand before the queue is drained, so that a heartbeat in between never sees neither
+        Instant oldest = inHandSince == null || head.at().isBefore(inHandSince) ? head.at() : inHandSince;
+        inHandSince = oldest;
+        List<Placed> batch = new ArrayList<>();
+        Placed p;
+        while ((p = placed.poll()) != null) {
+            batch.add(p);
+            oldest = p.at().isBefore(oldest) ? p.at() : oldest;
+        }
+        inHandSince = oldest;
         try {
-            placements.handle(batch, isEvacuating(), settings.batchSize());
+            placements.handle(batch.stream().map(Placed::placement).toList(), isEvacuating(), settings.batchSize());
+            inHandSince = null;
         } catch (RuntimeException e) {
             placed.addAll(batch);
             throw e;
         }
+    }
+
+    /** A placement queued on the cell, with when it was made. */
+    private record Placed(LrpsPlaced.Placement placement, Instant at) {
     }
 
     private void sync() {

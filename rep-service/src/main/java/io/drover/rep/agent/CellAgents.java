@@ -82,7 +82,10 @@ public final class CellAgents
         consumer.start();
         long interval = heartbeatInterval.toMillis();
         HeartbeatRound round = new HeartbeatRound(services.presence(),
-                agents.values().stream().map(CellAgent::presence).toList(), presenceTtl);
+                agents.values().stream().map(CellAgent::presence).toList(), () -> {
+                    WorkConsumer intake = consumer;
+                    return intake == null ? null : intake.through();
+                }, presenceTtl);
         heartbeats = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(round), interval,
                 interval, TimeUnit.MILLISECONDS);
         running = true;

@@ -8,6 +8,7 @@ import io.drover.model.messaging.Topics;
 import io.drover.model.messaging.TopicReader;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,10 @@ public final class WorkConsumer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WorkConsumer.class);
 
-    /** Records are stamped by their producers' clocks: look this much further back for a new cell's first record. */
+    /**
+     * Records are stamped with the time their rows were written, by the writers' clocks: look this much further back
+     * for a new cell's first record (a cell is only ever placed on after it announced itself, which is after this).
+     */
     static final Duration CLOCK_SKEW = Duration.ofMinutes(1);
 
     private final Map<String, ? extends WorkSink> sinks;
@@ -44,8 +48,8 @@ public final class WorkConsumer implements AutoCloseable {
         Set<TopicPartition> partitions = partitions(sinks.keySet(), cellPartitions);
         this.reader = new TopicReader(factory, new TopicReader.Settings("rep-work-intake", groupId,
                 TopicReader.StartAt.COMMITTED_OR_SINCE, clock.instant().minus(CLOCK_SKEW), 2_000,
-                Duration.ofMillis(500), 0), c -> partitions, this::dispatch, () -> {
-                });
+                Duration.ofMillis(500), 0), c -> partitions, this::dispatch, TopicReader.AfterPoll.NOTHING)
+                .trackingThrough();
     }
 
     static Set<TopicPartition> partitions(Set<String> cellIds, int cellPartitions) {
@@ -71,6 +75,14 @@ public final class WorkConsumer implements AutoCloseable {
         return reader.positionAttempts();
     }
 
+    /**
+     * Every message of this process's cells written before this instant has been handed to its cell (null until the
+     * intake can say): the first half of a cell's {@code placements_through} (see {@link TopicReader#through()}).
+     */
+    public Instant through() {
+        return reader.through();
+    }
+
     private void dispatch(List<ConsumerRecord<String, byte[]>> records) {
         records.forEach(this::dispatch);
     }
@@ -85,7 +97,7 @@ public final class WorkConsumer implements AutoCloseable {
                 LrpsPlaced placed = Json.read(record.value(), LrpsPlaced.class);
                 if (sinks.get(placed.cellId()) == sink) {
                     if (!placed.placements().isEmpty()) {
-                        sink.placed(placed.placements());
+                        sink.placed(placed.placements(), Instant.ofEpochMilli(record.timestamp()));
                     }
                     if (!placed.tasks().isEmpty()) {
                         sink.tasksPlaced(placed.tasks());

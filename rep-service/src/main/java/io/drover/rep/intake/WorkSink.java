@@ -2,12 +2,14 @@ package io.drover.rep.intake;
 
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
+import java.time.Instant;
 import java.util.List;
 
 /** A cell that takes work from the intake; called from the consumer thread, so it only queues. */
 public interface WorkSink {
 
-    void placed(List<LrpsPlaced.Placement> placements);
+    /** Instances an auction placed on the cell at {@code placedAt} (when the auction result was written). */
+    void placed(List<LrpsPlaced.Placement> placements, Instant placedAt);
 
     void stopRequested(LrpStopRequested request);
 

@@ -2,9 +2,11 @@ package io.drover.rep.presence;
 
 import io.drover.model.cell.CellPresence;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One heartbeat for every cell of this process, in one statement: a thousand simulated cells cost one write every
@@ -15,18 +17,23 @@ public final class HeartbeatRound implements Runnable {
 
     private final CellPresence presence;
     private final List<Presence> cells;
+    private final Supplier<Instant> intakeThrough;
     private final Duration ttl;
 
-    public HeartbeatRound(CellPresence presence, List<Presence> cells, Duration ttl) {
+    /** @param intakeThrough how far the process's intake has got (null: it cannot say yet) */
+    public HeartbeatRound(CellPresence presence, List<Presence> cells, Supplier<Instant> intakeThrough,
+            Duration ttl) {
         this.presence = presence;
         this.cells = List.copyOf(cells);
+        this.intakeThrough = intakeThrough;
         this.ttl = ttl;
     }
 
     @Override
     public void run() {
         Map<Presence, CellPresence.Heartbeat> beats = new LinkedHashMap<>();
-        cells.forEach(c -> c.heartbeat().ifPresent(b -> beats.put(c, b)));
+        Instant through = intakeThrough.get();
+        cells.forEach(c -> c.heartbeat(through).ifPresent(b -> beats.put(c, b)));
         RuntimeException failure = null;
         try {
             presence.heartbeat(List.copyOf(beats.values()), ttl);

@@ -4,8 +4,10 @@ import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellState;
 import io.drover.rep.cell.CellSettings;
 import io.drover.rep.cell.RepMetrics;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,22 +29,36 @@ public final class Presence {
     private boolean evacuationAnnounced;
     private boolean left;
     private boolean paused;
+    private final Supplier<Instant> oldestPlacement;
 
-    public Presence(CellPresence presence, CellSettings settings, RepMetrics metrics) {
+    /** @param oldestPlacement when the oldest placement the cell has not taken up yet was made (null: none) */
+    public Presence(CellPresence presence, CellSettings settings, RepMetrics metrics,
+            Supplier<Instant> oldestPlacement) {
         this.presence = presence;
         this.settings = settings;
         this.metrics = metrics;
+        this.oldestPlacement = oldestPlacement;
     }
 
-    /** This cell's heartbeat now; empty while its agent is paused, and once it left. */
-    public synchronized Optional<CellPresence.Heartbeat> heartbeat() {
-        return left || paused ? Optional.empty() : Optional.of(new CellPresence.Heartbeat(settings.registration(),
-                evacuating ? CellState.EVACUATING : CellState.ACTIVE));
+    /**
+     * This cell's heartbeat now; empty while its agent is paused, and once it left. It says how far the cell got with
+     * its placements: through what the intake has handed it ({@code intakeThrough}, null when the intake cannot say
+     * yet, and then neither can the cell), but not past the oldest placement it has not taken up.
+     */
+    public synchronized Optional<CellPresence.Heartbeat> heartbeat(Instant intakeThrough) {
+        if (left || paused) {
+            return Optional.empty();
+        }
+        Instant oldest = oldestPlacement.get();
+        Instant through = intakeThrough == null || oldest == null || intakeThrough.isBefore(oldest) ? intakeThrough
+                : oldest;
+        return Optional.of(new CellPresence.Heartbeat(settings.registration(),
+                evacuating ? CellState.EVACUATING : CellState.ACTIVE, through));
     }
 
-    /** Beats alone (the cell's first heartbeat, before it reconciles). */
+    /** Beats alone (the cell's first heartbeat, before it reconciles; it cannot say how far its intake got). */
     public synchronized void beat() {
-        heartbeat().ifPresent(b -> {
+        heartbeat(null).ifPresent(b -> {
             try {
                 presence.heartbeat(List.of(b), settings.timing().presenceTtl());
                 reported(null);

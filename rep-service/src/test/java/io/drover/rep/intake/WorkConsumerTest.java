@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -26,7 +27,7 @@ class WorkConsumerTest {
 
     private static final WorkSink NOWHERE = new WorkSink() {
         @Override
-        public void placed(List<LrpsPlaced.Placement> placements) {
+        public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt) {
         }
 
         @Override
