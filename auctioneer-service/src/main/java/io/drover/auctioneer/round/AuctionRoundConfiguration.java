@@ -84,8 +84,7 @@ class AuctionRoundConfiguration {
      */
     @Bean(READER)
     TopicReader auctionRoundsReader(ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
-            AuctioneerProperties properties, AuctionRound round, TaskAuction tasks, JdbcTemplate jdbc, Clock clock) {
-        PipelineProgress progress = new PipelineProgress(jdbc, clock, Duration.ofMillis(500));
+            AuctioneerProperties properties, AuctionRound round, TaskAuction tasks, PipelineProgress progress) {
         List<TopicPartition> partitions = IntStream.range(0, topics.startRequestPartitions())
                 .mapToObj(p -> new TopicPartition(Topics.START_REQUESTS, p)).toList();
         return new TopicReader(consumers, new TopicReader.Settings("auction-rounds", properties.groupId(),

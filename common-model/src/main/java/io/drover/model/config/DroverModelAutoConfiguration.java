@@ -6,6 +6,7 @@ import io.drover.model.deployment.DeploymentSlots;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderLock;
 import io.drover.model.leader.LeaderPasses;
+import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.CrashRestartPolicy;
@@ -24,6 +25,7 @@ import io.drover.model.usage.InstanceUsages;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -171,6 +173,12 @@ public class DroverModelAutoConfiguration {
     @Bean
     LeaderLock leaderLock(JdbcTemplate jdbc, Clock clock) {
         return new LeaderLock(jdbc, clock);
+    }
+
+    /** Where the start pipeline stands (rule 3): the auctioneer leader reports, at most twice a second; the converger reads. */
+    @Bean
+    PipelineProgress pipelineProgress(JdbcTemplate jdbc, Clock clock) {
+        return new PipelineProgress(jdbc, clock, Duration.ofMillis(500));
     }
 
     @Bean

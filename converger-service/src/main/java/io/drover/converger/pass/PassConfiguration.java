@@ -20,13 +20,11 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
 
 /** Wires the pass (snapshot, plan, executor, metrics), the loop and the leader election that gates it. */
@@ -73,9 +71,9 @@ class PassConfiguration {
 
     @Bean
     SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
-            LiveCells cells, PlannerStatistics statistics, JdbcTemplate jdbc, Domains domains, Clock clock) {
-        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, statistics,
-                new PipelineProgress(jdbc, clock, Duration.ZERO)), domains, clock);
+            LiveCells cells, PlannerStatistics statistics, PipelineProgress progress, Domains domains, Clock clock) {
+        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, statistics, progress),
+                domains, clock);
     }
 
     @Bean
