@@ -30,7 +30,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule thePlanIsPure = classes().that().resideInAPackage("io.drover.converger.plan..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("io.drover.converger.plan..", "java..",
-                    "io.drover.model.lrp..", "io.drover.model.task..");
+                    "io.drover.model.lrp..", "io.drover.model.task..", "io.drover.model.time..");
 
     @ArchTest
     static final ArchRule neverTouchesEntitiesOrTheEntityManager = noClasses().that()

@@ -1,6 +1,7 @@
 package io.drover.model.deployment;
 
 import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.time.Instants;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -117,7 +118,7 @@ public final class Rollout {
             boolean isUpdated = s.updated(in.target(), minHealthy, in.now());
             if (isUpdated) {
                 updated++;
-                progressAt = max(progressAt, s.since().plus(minHealthy));
+                progressAt = Instants.later(progressAt, s.since().plus(minHealthy));
             }
             if (isUpdated && s.twin()) {
                 removeTwins.add(s.index());
@@ -142,9 +143,5 @@ public final class Rollout {
             return new Step(surge, replace, removeTwins, create, verdict, reason, progressAt,
                     new Step.Counts(instances, updated, serving, unhealthy));
         }
-    }
-
-    private static Instant max(Instant a, Instant b) {
-        return a.isAfter(b) ? a : b;
     }
 }

@@ -1,5 +1,6 @@
 package io.drover.model.messaging;
 
+import io.drover.model.time.Instants;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -304,7 +305,7 @@ public final class TopicReader implements AutoCloseable {
                     c.commitSync(nextOffsets(batch));
                 }
                 batch.forEach(r -> handledThrough.merge(new TopicPartition(r.topic(), r.partition()),
-                        Instant.ofEpochMilli(r.timestamp()), (a, b) -> a.isAfter(b) ? a : b));
+                        Instant.ofEpochMilli(r.timestamp()), Instants::later));
             }
             if (tracksThrough && System.nanoTime() - nextThroughNanos >= 0) {
                 nextThroughNanos = System.nanoTime() + THROUGH_EVERY.toNanos();
@@ -340,7 +341,7 @@ public final class TopicReader implements AutoCloseable {
             if (partition == null) {
                 return null;
             }
-            oldest = oldest == null || partition.isBefore(oldest) ? partition : oldest;
+            oldest = Instants.earlier(oldest, partition);
         }
         return oldest;
     }

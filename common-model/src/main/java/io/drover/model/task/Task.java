@@ -6,6 +6,7 @@ import static io.drover.model.task.TaskState.RESOLVING;
 import static io.drover.model.task.TaskState.RUNNING;
 
 import io.drover.model.lrp.ModificationTag;
+import io.drover.model.time.Instants;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
@@ -303,7 +304,7 @@ public final class Task {
 
     /** The later of a task's last change and its placement. */
     public static Instant lastTouched(Instant updatedAt, Instant placedAt) {
-        return placedAt != null && placedAt.isAfter(updatedAt) ? placedAt : updatedAt;
+        return Instants.later(updatedAt, placedAt);
     }
 
     public TaskSnapshot snapshot() {

@@ -2,6 +2,7 @@ package io.drover.converger.plan;
 
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.time.Instants;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -43,16 +44,12 @@ public record ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actua
 
         /** Through when the auction has handled every start request; never ahead of the relay that feeds it. */
         public Instant auctioned() {
-            return earlier(relayed, auctionReported);
+            return Instants.earlier(relayed, auctionReported);
         }
 
         /** Through when {@code cellId} has taken up every placement made on it; never ahead of the relay. */
         public Instant placementsTakenUp(String cellId) {
-            return earlier(relayed, placementsReported.get(cellId));
-        }
-
-        private static Instant earlier(Instant relayed, Instant reported) {
-            return reported == null || reported.isAfter(relayed) ? relayed : reported;
+            return Instants.earlier(relayed, placementsReported.get(cellId));
         }
     }
 

@@ -2,6 +2,7 @@ package io.drover.rep.agent;
 
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.time.Instants;
 import io.drover.rep.cell.Allocations;
 import io.drover.rep.cell.CellSettings;
 import io.drover.rep.evacuation.Drain;
@@ -123,12 +124,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
      * again, so the head and the batch in hand hold the oldest.
      */
     Instant oldestPlacement() {
-        Instant inHand = inHandSince;
         Placed head = placed.peek();
-        if (head == null) {
-            return inHand;
-        }
-        return inHand == null || head.at().isBefore(inHand) ? head.at() : inHand;
+        return Instants.earlier(inHandSince, head == null ? null : head.at());
     }
 
     @Override
@@ -251,13 +248,13 @@ public final class CellAgent implements WorkSink, ContainerListener {
             return;
         }
         // in hand before the queue is drained, so that a heartbeat in between never sees neither
-        Instant oldest = inHandSince == null || head.at().isBefore(inHandSince) ? head.at() : inHandSince;
+        Instant oldest = Instants.earlier(inHandSince, head.at());
         inHandSince = oldest;
         List<Placed> batch = new ArrayList<>();
         Placed p;
         while ((p = placed.poll()) != null) {
             batch.add(p);
-            oldest = p.at().isBefore(oldest) ? p.at() : oldest;
+            oldest = Instants.earlier(oldest, p.at());
         }
         inHandSince = oldest;
         try {

@@ -2,6 +2,7 @@ package io.drover.rep.presence;
 
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellState;
+import io.drover.model.time.Instants;
 import io.drover.rep.cell.CellSettings;
 import io.drover.rep.cell.RepMetrics;
 import java.time.Instant;
@@ -49,9 +50,7 @@ public final class Presence {
         if (left || paused) {
             return Optional.empty();
         }
-        Instant oldest = oldestPlacement.get();
-        Instant through = intakeThrough == null || oldest == null || intakeThrough.isBefore(oldest) ? intakeThrough
-                : oldest;
+        Instant through = intakeThrough == null ? null : Instants.earlier(intakeThrough, oldestPlacement.get());
         return Optional.of(new CellPresence.Heartbeat(settings.registration(),
                 evacuating ? CellState.EVACUATING : CellState.ACTIVE, through));
     }
