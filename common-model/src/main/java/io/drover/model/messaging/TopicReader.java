@@ -183,7 +183,8 @@ public final class TopicReader implements AutoCloseable {
 
     /**
      * Makes this reader measure how far it has got ({@link #through()}), at the cost of a second connection to the
-     * broker and one request on it (the partitions' end offsets) at most four times a second. Call before
+     * broker and one request on it (the partitions' end offsets) at most four times a second (twice while idle: a poll
+     * that returns nothing waits its timeout). Call before
      * {@link #start()}.
      */
     public TopicReader trackingThrough() {
@@ -194,11 +195,11 @@ public final class TopicReader implements AutoCloseable {
     /**
      * How far this reader has got, in the time its records were written (the relay stamps each record with the time
      * its row was written): every record of its partitions written before the instant returned has been handled. At
-     * most four times a second, after a batch was handled, the reader asks the broker for its partitions' ends: a
-     * partition read to its end counts as handled through the moment of that question; one with records still to
-     * read, through the newest record handled from it. (The consumer's own lag is no measure: it is as of the last
-     * fetch, which may have been sent long before a slow batch ended.) Null unless {@link #trackingThrough()}, until
-     * every partition is known, and while the broker does not answer.
+     * most four times a second, after a batch was handled or a poll returned nothing, the reader asks the broker for
+     * its partitions' ends: a partition read to its end counts as handled through the moment of that question; one
+     * with records still to read, through the newest record handled from it. (The consumer's own lag is no measure: it
+     * is as of the last fetch, which may have been sent long before a slow batch ended.) Null unless
+     * {@link #trackingThrough()}, until every partition is known, and while the broker does not answer.
      */
     public Instant through() {
         return through;
@@ -209,6 +210,12 @@ public final class TopicReader implements AutoCloseable {
         try {
             if (!position(c)) {
                 return;
+            }
+            Consumer<String, byte[]> asker = endsConsumer;
+            if (asker != null) {
+                // assigned (it never polls) so that the broker's answers update its partitions' high watermarks
+                // instead of each being logged as a warning about a partition "no longer assigned"
+                asker.assign(c.assignment());
             }
             while (running) {
                 pollOnce(c);
