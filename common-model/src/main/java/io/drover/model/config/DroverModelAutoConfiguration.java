@@ -70,7 +70,7 @@ public class DroverModelAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "idGenerator")
     Supplier<UUID> idGenerator() {
-        return UUID::randomUUID;
+        return new TimeOrderedIds();
     }
 
     @Bean
