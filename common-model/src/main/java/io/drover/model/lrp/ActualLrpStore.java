@@ -1,6 +1,7 @@
 package io.drover.model.lrp;
 
 import io.drover.model.json.Json;
+import io.drover.model.time.IsoInstants;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -338,7 +339,7 @@ final class ActualLrpStore {
     }
 
     private static String instant(Instant instant) {
-        return instant == null ? null : instant.toString();
+        return instant == null ? null : IsoInstants.format(instant);
     }
 
     private static <T> Array strings(Connection con, List<T> rows, Function<T, String> column) throws SQLException {
