@@ -1,8 +1,12 @@
 package io.drover.model.messaging;
 
 import io.drover.model.json.Json;
+import io.drover.model.json.JsonWritable;
+import io.drover.model.time.IsoInstants;
+import java.io.ByteArrayOutputStream;
 import java.time.Instant;
 import java.util.UUID;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,14 +39,31 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
     }
 
     /**
-     * The Kafka value of an event, written once, straight from the snapshots to UTF-8 bytes (no intermediate tree):
-     * exactly the JSON a {@code LifecycleEvent} with these sides reads back from.
+     * The Kafka value of an event, written once, straight from the snapshots to UTF-8 bytes (no intermediate tree, and
+     * no reflection for a snapshot that writes itself, see {@link JsonWritable}): exactly the JSON the mapper writes for
+     * these properties in this order, which a {@code LifecycleEvent} reads back from.
      */
     public static byte[] encode(UUID eventId, String type, Object before, Object after, Instant occurredAt) {
-        return Json.MAPPER.writeValueAsBytes(new Encoded(eventId, type, before, after, occurredAt));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1_024);
+        try (JsonGenerator json = Json.MAPPER.createGenerator(bytes)) {
+            json.writeStartObject();
+            json.writeStringProperty("event_id", eventId == null ? null : eventId.toString());
+            json.writeStringProperty("type", type);
+            json.writeName("before");
+            writeSide(json, before);
+            json.writeName("after");
+            writeSide(json, after);
+            json.writeStringProperty("occurred_at", occurredAt == null ? null : IsoInstants.format(occurredAt));
+            json.writeEndObject();
+        }
+        return bytes.toByteArray();
     }
 
-    /** The writing side of this record: the same properties in the same order, with the snapshots as they are. */
-    private record Encoded(UUID eventId, String type, Object before, Object after, Instant occurredAt) {
+    private static void writeSide(JsonGenerator json, Object side) {
+        if (side instanceof JsonWritable writable) {
+            writable.writeJson(json);
+        } else {
+            json.writePOJO(side);
+        }
     }
 }

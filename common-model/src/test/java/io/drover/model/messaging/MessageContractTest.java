@@ -162,6 +162,40 @@ class MessageContractTest {
                 DESIRED, AT), StandardCharsets.UTF_8))).isEqualTo(golden("lifecycle-event-desired-created.json"));
     }
 
+    /** What {@code encode} wrote when the mapper wrote the whole event: the bytes the hand-written path must equal. */
+    private record MapperWritten(UUID eventId, String type, Object before, Object after, Instant occurredAt) {
+    }
+
+    static Stream<Arguments> eventsOfEveryShape() {
+        ActualLrpSnapshot unclaimed = new ActualLrpSnapshot("web-app", 0, "cf-apps", null, null, null, List.of(),
+                ActualLrpState.UNCLAIMED, 0, null, null, AT.toEpochMilli(), null, false, new ModificationTag(EPOCH, 1),
+                1);
+        ActualLrpSnapshot escaped = new ActualLrpSnapshot("w\u00ebb-\"app\"", 2, "cf\\apps", "ig-1", "cell/1", "::1",
+                List.of(new NetInfo.PortMapping(8080, 61001), new NetInfo.PortMapping(2222, 61002)),
+                ActualLrpState.CLAIMED, Integer.MAX_VALUE, "line 1\nline 2\t\u2028 \u0000 \ud83d\ude00 \u00e9",
+                "no cell with \"ssd\"", Long.MIN_VALUE, Long.MAX_VALUE, true, new ModificationTag(EPOCH, Long.MAX_VALUE),
+                7);
+        ActualLrpSnapshot nulls = new ActualLrpSnapshot(null, 0, null, null, null, null, null, null, 0, null, null, 0,
+                null, false, null, 0);
+        return Stream.of(
+                Arguments.of(LifecycleEvent.ACTUAL_LRP_CREATED, null, unclaimed, AT),
+                Arguments.of(LifecycleEvent.ACTUAL_LRP_CRASHED, RUNNING, CRASHED, AT.plusNanos(1)),
+                Arguments.of(LifecycleEvent.ACTUAL_LRP_CHANGED, unclaimed, escaped, AT.plusNanos(1_000)),
+                Arguments.of(LifecycleEvent.ACTUAL_LRP_REMOVED, nulls, null, Instant.EPOCH),
+                Arguments.of(LifecycleEvent.ACTUAL_LRP_CHANGED, RUNNING, RUNNING, null),
+                Arguments.of(LifecycleEvent.DESIRED_LRP_CREATED, null, DESIRED, AT),
+                Arguments.of(LifecycleEvent.TASK_CHANGED, TASK_RUNNING, TASK_COMPLETED, AT.plusSeconds(1)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("eventsOfEveryShape")
+    void anEventIsEncodedToExactlyTheBytesTheMapperWritesForIt(String type, Object before, Object after,
+            Instant occurredAt) {
+        assertThat(new String(LifecycleEvent.encode(MESSAGE_ID, type, before, after, occurredAt),
+                StandardCharsets.UTF_8)).isEqualTo(Json.write(new MapperWritten(MESSAGE_ID, type, before, after,
+                        occurredAt)));
+    }
+
     @Test
     void missingBeforeOrAfterReadsAsNull() {
         LifecycleEvent created = Json.read(golden("lifecycle-event-desired-created.json").toString(),
