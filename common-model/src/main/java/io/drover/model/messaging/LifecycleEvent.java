@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.time.Instant;
 import java.util.UUID;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.io.SerializedString;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -47,17 +48,26 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1_024);
         try (JsonGenerator json = Json.MAPPER.createGenerator(bytes)) {
             json.writeStartObject();
-            json.writeStringProperty("event_id", eventId == null ? null : eventId.toString());
-            json.writeStringProperty("type", type);
-            json.writeName("before");
+            json.writeName(EVENT_ID);
+            json.writeString(eventId == null ? null : eventId.toString());
+            json.writeName(TYPE);
+            json.writeString(type);
+            json.writeName(BEFORE);
             writeSide(json, before);
-            json.writeName("after");
+            json.writeName(AFTER);
             writeSide(json, after);
-            json.writeStringProperty("occurred_at", occurredAt == null ? null : IsoInstants.format(occurredAt));
+            json.writeName(OCCURRED_AT);
+            json.writeString(occurredAt == null ? null : IsoInstants.format(occurredAt));
             json.writeEndObject();
         }
         return bytes.toByteArray();
     }
+
+    private static final SerializedString EVENT_ID = new SerializedString("event_id");
+    private static final SerializedString TYPE = new SerializedString("type");
+    private static final SerializedString BEFORE = new SerializedString("before");
+    private static final SerializedString AFTER = new SerializedString("after");
+    private static final SerializedString OCCURRED_AT = new SerializedString("occurred_at");
 
     private static void writeSide(JsonGenerator json, Object side) {
         if (side instanceof JsonWritable writable) {
