@@ -344,7 +344,16 @@ public final class TopicReader implements AutoCloseable {
         Instant oldest = null;
         for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
             TopicPartition tp = end.getKey();
-            Instant partition = c.position(tp, THROUGH_TIMEOUT) >= end.getValue() ? asked : handledThrough.get(tp);
+            long position;
+            try {
+                position = c.position(tp, THROUGH_TIMEOUT);
+            } catch (KafkaException e) {
+                if (e instanceof WakeupException) {
+                    throw e;
+                }
+                return through; // not known yet (a fresh reader's first fetch of its committed offsets): as above
+            }
+            Instant partition = position >= end.getValue() ? asked : handledThrough.get(tp);
             if (partition == null) {
                 return null;
             }
