@@ -26,6 +26,7 @@ public final class BenchMain {
     public static void main(String[] args) throws Exception {
         boolean quick = List.of(args).contains("--quick");
         boolean separate = List.of(args).contains("--separate-jvms");
+        Profile.prime();
         Scale scale = quick ? new Scale(100, 1_000, 10, Duration.ofSeconds(10), 1_000)
                 : new Scale(1_000, 10_000, 10, Duration.ofSeconds(30), 10_000);
         Path dataDir = Files.createTempDirectory("drover-bench");
@@ -37,6 +38,9 @@ public final class BenchMain {
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             if (cluster instanceof ProcessCluster processes) {
                 CpuAccount.countServiceProcesses(processes.services().stream().map(s -> s.process().pid()).toList());
+                for (var service : processes.services()) {
+                    RemoteProfile.prime(service.process().pid());
+                }
             }
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
             // P3's victim: one more simulated cell, in a rep of its own so that it can die alone.

@@ -13,6 +13,12 @@ final class RemoteProfile {
         this.pid = pid;
     }
 
+    /** What {@link Profile#prime()} does for this JVM, for another one: before its warm-up, not at P4. */
+    static void prime(long pid) throws IOException, InterruptedException {
+        Jcmd.run(pid, "JFR.start", "name=drover-prime");
+        Jcmd.run(pid, "JFR.stop", "name=drover-prime");
+    }
+
     static RemoteProfile start(long pid) throws IOException, InterruptedException {
         Jcmd.run(pid, "JFR.start", "name=drover-bench", "settings=profile");
         return new RemoteProfile(pid);
