@@ -332,34 +332,26 @@ public final class TopicReader implements AutoCloseable {
      */
     private Instant through(Consumer<String, byte[]> c) {
         Instant asked = Instant.now();
-        Map<TopicPartition, Long> ends;
         try {
-            ends = endsConsumer.endOffsets(c.assignment(), THROUGH_TIMEOUT);
+            Instant oldest = null;
+            for (Map.Entry<TopicPartition, Long> end : endsConsumer.endOffsets(c.assignment(), THROUGH_TIMEOUT)
+                    .entrySet()) {
+                TopicPartition tp = end.getKey();
+                Instant partition = c.position(tp, THROUGH_TIMEOUT) >= end.getValue() ? asked : handledThrough.get(tp);
+                if (partition == null) {
+                    return null;
+                }
+                oldest = Instants.earlier(oldest, partition);
+            }
+            return oldest;
         } catch (KafkaException e) {
             if (e instanceof WakeupException) {
                 throw e;
             }
-            return through; // the broker did not answer (in time): stay where we were
+            // the broker did not answer in time, or a fresh reader's position is not known yet (its first look-up
+            // of committed offsets under way): stay where we were
+            return through;
         }
-        Instant oldest = null;
-        for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
-            TopicPartition tp = end.getKey();
-            long position;
-            try {
-                position = c.position(tp, THROUGH_TIMEOUT);
-            } catch (KafkaException e) {
-                if (e instanceof WakeupException) {
-                    throw e;
-                }
-                return through; // not known yet (a fresh reader's first fetch of its committed offsets): as above
-            }
-            Instant partition = position >= end.getValue() ? asked : handledThrough.get(tp);
-            if (partition == null) {
-                return null;
-            }
-            oldest = Instants.earlier(oldest, partition);
-        }
-        return oldest;
     }
 
     /** Hands the batch over until it is handled or given up; false when the reader stopped first (commit nothing). */
