@@ -33,6 +33,12 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
      */
     public static final String ACTUAL_LRP_STOP_REQUESTED = "actual_lrp_stop_requested";
 
+    private static final SerializedString EVENT_ID = new SerializedString("event_id");
+    private static final SerializedString TYPE = new SerializedString("type");
+    private static final SerializedString BEFORE = new SerializedString("before");
+    private static final SerializedString AFTER = new SerializedString("after");
+    private static final SerializedString OCCURRED_AT = new SerializedString("occurred_at");
+
     /** A JSON {@code null} (or an absent side) reads as Java {@code null}, so {@code before() == null} means created. */
     public LifecycleEvent {
         before = before == null || before.isNull() ? null : before;
@@ -62,12 +68,6 @@ public record LifecycleEvent(UUID eventId, String type, JsonNode before, JsonNod
         }
         return bytes.toByteArray();
     }
-
-    private static final SerializedString EVENT_ID = new SerializedString("event_id");
-    private static final SerializedString TYPE = new SerializedString("type");
-    private static final SerializedString BEFORE = new SerializedString("before");
-    private static final SerializedString AFTER = new SerializedString("after");
-    private static final SerializedString OCCURRED_AT = new SerializedString("occurred_at");
 
     private static void writeSide(JsonGenerator json, Object side) {
         if (side instanceof JsonWritable writable) {

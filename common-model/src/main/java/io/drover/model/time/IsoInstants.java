@@ -24,7 +24,8 @@ public final class IsoInstants {
             return instant.toString();
         }
         int nanos = instant.getNano();
-        byte[] text = new byte[20 + fractionDigits(nanos) + (nanos == 0 ? 0 : 1)];
+        int fraction = fractionDigits(nanos);
+        byte[] text = new byte[20 + (fraction == 0 ? 0 : fraction + 1)];
         long days = seconds / SECONDS_PER_DAY;
         int secondOfDay = (int) (seconds % SECONDS_PER_DAY);
         // the civil date of a day count (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms"), days >= 0 here
@@ -49,11 +50,10 @@ public final class IsoInstants {
         text[16] = ':';
         digits(text, 17, secondOfDay % 60, 2);
         int at = 19;
-        if (nanos != 0) {
+        if (fraction != 0) {
             text[at++] = '.';
-            int count = fractionDigits(nanos);
-            digits(text, at, nanos / pow10(9 - count), count);
-            at += count;
+            digits(text, at, nanos / pow10(9 - fraction), fraction);
+            at += fraction;
         }
         text[at] = 'Z';
         return new String(text, StandardCharsets.ISO_8859_1);

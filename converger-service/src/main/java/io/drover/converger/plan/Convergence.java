@@ -3,6 +3,7 @@ package io.drover.converger.plan;
 import io.drover.converger.plan.ConvergenceSnapshot.Actual;
 import io.drover.converger.plan.ConvergenceSnapshot.Desired;
 import io.drover.model.lrp.CrashRestartPolicy;
+import io.drover.model.time.Instants;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -132,7 +133,7 @@ public class Convergence {
 
     private boolean passedByThePipeline(Actual actual, ConvergenceSnapshot snapshot) {
         boolean placed = actual.placedCellId() != null && actual.placedAt() != null;
-        Instant asked = placed && actual.placedAt().isAfter(actual.since()) ? actual.placedAt() : actual.since();
+        Instant asked = Instants.later(actual.since(), placed ? actual.placedAt() : null);
         Instant through = placed ? snapshot.pipeline().placementsTakenUp(actual.placedCellId())
                 : snapshot.pipeline().auctioned();
         long askedMillis = asked.toEpochMilli();
@@ -140,7 +141,7 @@ public class Convergence {
         long throughMillis = nowMillis - through.toEpochMilli() < stageLagToleranceMillis ? nowMillis
                 : through.toEpochMilli();
         return throughMillis - askedMillis > staleUnclaimedMillis
-                || snapshot.now().toEpochMilli() - askedMillis > maxUnclaimedWaitMillis;
+                || nowMillis - askedMillis > maxUnclaimedWaitMillis;
     }
 
     /** Rule 4: CRASHED whose back-off is over (per the restart policy) goes back to UNCLAIMED and is auctioned. */
