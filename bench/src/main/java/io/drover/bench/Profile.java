@@ -71,83 +71,87 @@ final class Profile implements AutoCloseable {
         recording.stop();
         Files.createDirectories(file.getParent());
         recording.dump(file);
-        allocatedBytes = allocated(file);
-        return summarize(file);
+        Summary summary = Summary.of(file);
+        allocatedBytes = summary.allocatedBytes;
+        return summary.text(file);
     }
 
     /** Sums the CPU samples of a recording (this JVM's, or another JVM's written by {@code jcmd JFR.stop}). */
     static String summarize(Path file) throws IOException {
-        Map<String, Integer> byLibrary = new HashMap<>();
-        Map<String, Integer> byOperation = new HashMap<>();
-        int samples = 0;
-        for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-            if (event.getStackTrace() == null || !event.getEventType().getName().equals("jdk.ExecutionSample")) {
-                continue;
-            }
-            samples++;
-            List<RecordedFrame> frames = event.getStackTrace().getFrames();
-            byLibrary.merge(library(frames), 1, Integer::sum);
-            byOperation.merge(operation(frames), 1, Integer::sum);
-        }
-        String jit;
-        try {
-            jit = jit(file);
-        } catch (RuntimeException e) {
-            jit = "JIT: not summarized (" + e + ")";
-        }
-        return "JFR CPU samples: %d; by library: %s; by Drover code: %s; %s; recording %s".formatted(samples,
-                top(byLibrary, samples, 8), top(byOperation, samples, 8), jit, file);
+        return Summary.of(file).text(file);
     }
 
     /**
-     * The JIT's work in a recording: compilations by tier with their time, the libraries whose methods took the most
-     * compile time (C2), and deoptimizations by reason. Empty when the recording has no compilation events.
+     * One read of a recording: CPU samples by library and by Drover method, the JIT's work (compilations by tier with
+     * their time, the libraries whose methods took the most C2 time, deoptimizations by reason) and the allocation
+     * samples' weight.
      */
-    static String jit(Path file) throws IOException {
-        Map<String, Integer> countByTier = new HashMap<>();
-        Map<String, Integer> msByTier = new HashMap<>();
-        Map<String, Integer> c2MsByLibrary = new HashMap<>();
-        Map<String, Integer> deoptByReason = new HashMap<>();
-        int c2Ms = 0;
-        int deopts = 0;
-        for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-            String name = event.getEventType().getName();
-            if (name.equals("jdk.Compilation")) {
-                int level = event.getInt("compileLevel");
-                String tier = level == 4 ? "C2" : "C1";
-                int ms = (int) event.getDuration().toMillis();
-                countByTier.merge(tier, 1, Integer::sum);
-                msByTier.merge(tier, ms, Integer::sum);
-                if (level == 4) {
-                    c2Ms += ms;
-                    jdk.jfr.consumer.RecordedMethod method = event.getValue("method");
-                    String type = method == null ? "" : method.getType().getName();
-                    String library = isJdk(type) ? "JDK" : LIBRARIES.stream().filter(l -> type.startsWith(l.getKey()))
-                            .map(Map.Entry::getValue).findFirst().orElse("other libraries");
-                    c2MsByLibrary.merge(library, ms, Integer::sum);
-                }
-            } else if (name.equals("jdk.Deoptimization")) {
-                deopts++;
-                deoptByReason.merge(event.getString("reason"), 1, Integer::sum);
-            }
-        }
-        if (countByTier.isEmpty()) {
-            return "JIT: no compilation events recorded";
-        }
-        return ("JIT: %,d C1 compilations (%,d ms), %,d C2 (%,d ms; by library %s); %,d deoptimizations (%s)")
-                .formatted(countByTier.getOrDefault("C1", 0), msByTier.getOrDefault("C1", 0),
-                        countByTier.getOrDefault("C2", 0), msByTier.getOrDefault("C2", 0),
-                        top(c2MsByLibrary, c2Ms, 5), deopts, top(deoptByReason, deopts, 5));
-    }
+    private static final class Summary {
 
-    private static long allocated(Path file) throws IOException {
-        long bytes = 0;
-        for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-            if (event.getEventType().getName().equals("jdk.ObjectAllocationSample")) {
-                bytes += event.getLong("weight");
+        private final Map<String, Integer> byLibrary = new HashMap<>();
+        private final Map<String, Integer> byOperation = new HashMap<>();
+        private final Map<String, Integer> countByTier = new HashMap<>();
+        private final Map<String, Integer> msByTier = new HashMap<>();
+        private final Map<String, Integer> c2MsByLibrary = new HashMap<>();
+        private final Map<String, Integer> deoptByReason = new HashMap<>();
+        private int samples;
+        private int c2Ms;
+        private int deopts;
+        private long allocatedBytes;
+
+        static Summary of(Path file) throws IOException {
+            Summary summary = new Summary();
+            for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+                summary.add(event);
+            }
+            return summary;
+        }
+
+        private void add(RecordedEvent event) {
+            switch (event.getEventType().getName()) {
+                case "jdk.ExecutionSample" -> {
+                    if (event.getStackTrace() != null) {
+                        samples++;
+                        List<RecordedFrame> frames = event.getStackTrace().getFrames();
+                        byLibrary.merge(library(frames), 1, Integer::sum);
+                        byOperation.merge(operation(frames), 1, Integer::sum);
+                    }
+                }
+                case "jdk.Compilation" -> {
+                    int level = event.getInt("compileLevel");
+                    String tier = level == 4 ? "C2" : "C1";
+                    int ms = (int) event.getDuration().toMillis();
+                    countByTier.merge(tier, 1, Integer::sum);
+                    msByTier.merge(tier, ms, Integer::sum);
+                    if (level == 4) {
+                        c2Ms += ms;
+                        jdk.jfr.consumer.RecordedMethod method = event.getValue("method");
+                        String type = method == null ? "" : method.getType().getName();
+                        String library = isJdk(type) ? "JDK" : LIBRARIES.stream()
+                                .filter(l -> type.startsWith(l.getKey())).map(Map.Entry::getValue).findFirst()
+                                .orElse("other libraries");
+                        c2MsByLibrary.merge(library, ms, Integer::sum);
+                    }
+                }
+                case "jdk.Deoptimization" -> {
+                    deopts++;
+                    deoptByReason.merge(event.getString("reason"), 1, Integer::sum);
+                }
+                case "jdk.ObjectAllocationSample" -> allocatedBytes += event.getLong("weight");
+                default -> {
+                }
             }
         }
-        return bytes;
+
+        String text(Path file) {
+            String jit = countByTier.isEmpty() ? "JIT: no compilation events recorded"
+                    : "JIT: %,d C1 compilations (%,d ms), %,d C2 (%,d ms; by library %s); %,d deoptimizations (%s)"
+                            .formatted(countByTier.getOrDefault("C1", 0), msByTier.getOrDefault("C1", 0),
+                                    countByTier.getOrDefault("C2", 0), msByTier.getOrDefault("C2", 0),
+                                    top(c2MsByLibrary, c2Ms, 5), deopts, top(deoptByReason, deopts, 5));
+            return "JFR CPU samples: %d; by library: %s; by Drover code: %s; %s; recording %s".formatted(samples,
+                    top(byLibrary, samples, 8), top(byOperation, samples, 8), jit, file);
+        }
     }
 
     /** Bytes this JVM allocated while recording (an estimate from the allocation samples); after the summary. */
