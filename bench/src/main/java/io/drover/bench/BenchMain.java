@@ -49,7 +49,7 @@ public final class BenchMain {
             String stamp = mode + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
             double postgresLimit = new PostgresLimit(cluster.jdbcUrl(), "postgres", "postgres")
                     .rowsPerSecond(Duration.ofSeconds(5));
-            figures.add(new Warmup(client, db).run(scale.lrps() / 10, scale.instances(), 32, Duration.ofMinutes(5)));
+            figures.add(new Warmup(client, db).run(scale.lrps(), 1, 32, Duration.ofMinutes(5)));
             figures.addAll(new DesireAtScale(client, db, cluster).run(scale.lrps(), scale.instances(), 32,
                     Duration.ofMinutes(5), Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp),
                     postgresLimit));

@@ -45,7 +45,7 @@ final class DesireAtScale {
         double seconds = (System.nanoTime() - start) / 1e9;
         CpuAccount cpuAfter = CpuAccount.now();
         String cpu = cpuAfter.since(cpuBefore);
-        String byStatement = statements.top(8, running);
+        String byStatement = statements.rowUpdates() + "; " + statements.top(8, running);
         CpuAccount.Usage usage = cpuAfter.usage(cpuBefore);
         double writesPerSecond = (rowWrites() - writesBefore) / seconds;
         String samples;
