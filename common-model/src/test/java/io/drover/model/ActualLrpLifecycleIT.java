@@ -205,6 +205,31 @@ class ActualLrpLifecycleIT {
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::state).containsOnly(ActualLrpState.RUNNING);
     }
 
+    /**
+     * A start (CLAIMED -> RUNNING on the cell that claimed) changes no indexed column, so PostgreSQL rewrites the row on
+     * its page without an index entry (a heap-only tuple); placing and claiming change indexed cells and cannot. Fails
+     * when a state index comes back, or when pages are packed too full to take the new version.
+     */
+    @Test
+    void aStartRewritesTheRowInPlaceWithoutTouchingAnIndex() {
+        long hotBefore = rowsRewrittenInPlace();
+        lifecycle.createUnclaimed(guid, "d1", List.of(0), "desired", CONVERGER);
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");
+        assertThat(lifecycle.place(UUID.randomUUID(), Map.of(key(0), "cell-a"), Actor.service("auctioneer")))
+                .containsEntry(key(0), Outcome.CHANGED);
+        lifecycle.claim(key(0), owner, Actor.cell("cell-a"));
+        lifecycle.start(new StartedInstance(key(0), "d1", owner, NET), Actor.cell("cell-a"));
+
+        // each backend reports its counts when it goes idle, at most once a second
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(rowsRewrittenInPlace() - hotBefore)
+                .as("heap-only updates of actual_lrps").isGreaterThanOrEqualTo(1));
+    }
+
+    private long rowsRewrittenInPlace() {
+        return jdbc.queryForObject("SELECT n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'actual_lrps'",
+                Long.class);
+    }
+
     @Test
     void startWithNoRecordCreatesItRunning() {
         InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");

@@ -78,9 +78,6 @@ class MigrationIT {
             String keys = "unnest((SELECT array_agg('p-' || g) FROM generate_series(1, 500) g)::varchar[], "
                     + "(SELECT array_agg(g % 10) FROM generate_series(1, 500) g)::int[]) AS k(g, i)";
             Map<String, String> expectations = Map.of(
-                    "SELECT * FROM actual_lrps WHERE state = 'UNCLAIMED' AND since < now() - interval '30 seconds'",
-                    "actual_lrps_state_since_idx",
-                    "SELECT * FROM actual_lrps WHERE state = 'CRASHED'", "actual_lrps_state_since_idx",
                     "SELECT * FROM actual_lrps WHERE cell_id = 'cell-7'", "actual_lrps_cell_idx",
                     "SELECT * FROM actual_lrps WHERE process_guid = 'p-42' ORDER BY instance_index",
                     "actual_lrps_pkey",
