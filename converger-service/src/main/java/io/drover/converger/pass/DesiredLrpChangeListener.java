@@ -12,10 +12,13 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.core.ConsumerFactory;
 
 /**
- * Hears desired LRP changes, and removed actual LRPs (a restarted or stopped instance whose index may still be
- * desired), on the lifecycle topic and asks the loop for a pass. Every converger (leader or standby) reads the whole
- * topic from the end, with nothing committed: a missed event only delays convergence to the next periodic pass, so
- * nothing here needs to be durable. It looks only at each record's event type header, never at the event itself.
+ * Hears desired LRP changes and removals, and removed actual LRPs (a restarted or stopped instance whose index may still
+ * be desired), on the lifecycle topic and asks the loop for a pass. A new desired LRP does not ask: its desire created
+ * every instance and the auction request in the same transaction (as Diego's BBS does), so a pass would find nothing
+ * to do, and a burst of desires would cost a pass over every instance of the cluster every few seconds. Every converger
+ * (leader or standby) reads the whole topic from the end, with nothing committed: a missed event only delays
+ * convergence to the next periodic pass, so nothing here needs to be durable. It looks only at each record's event
+ * type header, never at the event itself.
  */
 class DesiredLrpChangeListener implements SmartLifecycle {
 
@@ -43,7 +46,8 @@ class DesiredLrpChangeListener implements SmartLifecycle {
     }
 
     static boolean asksForAPass(String type) {
-        return type.startsWith(DESIRED_LRP_EVENT) || type.equals(LifecycleEvent.ACTUAL_LRP_REMOVED);
+        return type.startsWith(DESIRED_LRP_EVENT) && !type.equals(LifecycleEvent.DESIRED_LRP_CREATED)
+                || type.equals(LifecycleEvent.ACTUAL_LRP_REMOVED);
     }
 
     @Override
