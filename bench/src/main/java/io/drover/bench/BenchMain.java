@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * {@code ./drover-bench [--quick] [--separate-jvms]}: starts the local cluster with simulated cells (1,000 cells for
@@ -34,6 +35,7 @@ public final class BenchMain {
                 "bench-password", BenchSettings.clusterProperties(scale.cells()));
         List<Figure> figures = new ArrayList<>();
         String mode = (quick ? "quick" : "full") + (separate ? "-separate-jvms" : "");
+        // the cluster's PostgreSQL, broker and cells write about 2 GB here in a full run: gone when the run ends
         try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             if (cluster instanceof ProcessCluster processes) {
@@ -62,6 +64,8 @@ public final class BenchMain {
             figures.addAll(new TaskThroughput(client, db).run(scale.tasks(), 32, Duration.ofMinutes(5)));
             figures.add(new RolloutAtScale(client, db).run(DesireAtScale.guids(Math.min(1_000, scale.lrps())),
                     scale.instances(), 32, Duration.ofMinutes(10)));
+        } finally {
+            FileSystemUtils.deleteRecursively(dataDir);
         }
         System.out.println();
         System.out.print(Report.table(figures));
