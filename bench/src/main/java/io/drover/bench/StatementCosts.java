@@ -14,11 +14,11 @@ final class StatementCosts {
             + "pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT %d";
 
     /** Row updates of the actual LRPs, and how many PostgreSQL made on the row's page without an index entry. */
-    private static final String UPDATES = "SELECT n_tup_upd || ' ' || n_tup_hot_upd FROM pg_stat_user_tables "
+    private static final String UPDATES = "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables "
             + "WHERE relname = 'actual_lrps'";
 
     private final Database db;
-    private long[] updatesAtReset = {0, 0};
+    private double[] updatesAtReset = {0, 0};
 
     StatementCosts(Database db) {
         this.db = db;
@@ -26,21 +26,16 @@ final class StatementCosts {
 
     void reset() {
         db.string("SELECT pg_stat_statements_reset()::text");
-        updatesAtReset = updates();
+        updatesAtReset = db.doubles(UPDATES);
     }
 
     /** The actual LRP row updates since {@link #reset()}, and the share of them that were heap-only (HOT). */
     String rowUpdates() {
-        long[] now = updates();
-        long all = now[0] - updatesAtReset[0];
-        long inPlace = now[1] - updatesAtReset[1];
-        return "actual_lrps row updates %,d, of which %.0f %% heap-only (no index entry)".formatted(all,
-                100.0 * inPlace / Math.max(1, all));
-    }
-
-    private long[] updates() {
-        String[] counts = db.string(UPDATES).split(" ");
-        return new long[] {Long.parseLong(counts[0]), Long.parseLong(counts[1])};
+        double[] now = db.doubles(UPDATES);
+        double all = now[0] - updatesAtReset[0];
+        double inPlace = now[1] - updatesAtReset[1];
+        return "actual_lrps row updates %,.0f, of which %.0f %% heap-only (no index entry)".formatted(all,
+                100 * inPlace / Math.max(1, all));
     }
 
     /** The {@code n} statements that took PostgreSQL longest since {@link #reset()}, per instance that ran. */
