@@ -5,9 +5,9 @@ import io.drover.model.lrp.Deployable;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpSnapshot;
+import io.drover.model.messaging.AuditLog;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Outbox;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -28,15 +28,12 @@ public class DeploymentLifecycle {
 
     public static final String DEPLOYMENT_CHANGED = "deployment_changed";
 
-    private static final String AUDIT = "INSERT INTO lrp_events (entity, process_guid, instance_index, event_type, "
-            + "from_state, to_state, reason, actor_service, actor_cell_id, version, at, event_id, payload) "
-            + "VALUES ('deployment',?,NULL,?,?,?,?,?,NULL,?,?,?,?)";
-
     private final TransactionTemplate tx;
     private final DeploymentStore store;
     private final DesiredLrpLifecycle desired;
     private final JdbcTemplate jdbc;
     private final Outbox outbox;
+    private final AuditLog audit;
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final Runnable guard;
@@ -54,6 +51,7 @@ public class DeploymentLifecycle {
         this.desired = desired;
         this.jdbc = jdbc;
         this.outbox = outbox;
+        this.audit = new AuditLog(jdbc, outbox);
         this.clock = clock;
         this.ids = ids;
         this.guard = guard;
@@ -209,10 +207,10 @@ public class DeploymentLifecycle {
     private void audit(Deployment before, Deployment after, String reason, Actor actor) {
         Instant now = clock.instant();
         UUID eventId = ids.get();
-        jdbc.update(AUDIT, after.processGuid(), DEPLOYMENT_CHANGED, before == null ? null : before.state().name(),
-                after.state().name(), reason + " (deployment " + after.id() + ")", actor.service(), after.version(),
-                Timestamp.from(now), eventId, LifecycleEvent.encode(eventId, DEPLOYMENT_CHANGED, before, after, now));
-        outbox.wakeRelayAfterCommit();
+        audit.append(List.of(new AuditLog.Entry("deployment", after.processGuid(), null, DEPLOYMENT_CHANGED,
+                before == null ? null : before.state().name(), after.state().name(),
+                reason + " (deployment " + after.id() + ")", after.version(), actor.service(), null, eventId,
+                LifecycleEvent.encode(eventId, DEPLOYMENT_CHANGED, before, after, now))), now);
     }
 
     private DesiredLrpSnapshot current(String processGuid) {

@@ -1,9 +1,8 @@
 package io.drover.model.lrp;
 
+import io.drover.model.messaging.AuditLog;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Outbox;
-import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,12 +18,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 class LifecycleRecorder {
 
-    private static final String AUDIT = "INSERT INTO lrp_events (entity, process_guid, instance_index, event_type, "
-            + "from_state, to_state, reason, actor_service, actor_cell_id, version, at, event_id, payload) "
-            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)";
-
     private final ActualLrpStore store;
-    private final JdbcTemplate jdbc;
+    private final AuditLog audit;
     private final Outbox outbox;
     private final Clock clock;
     private final Supplier<UUID> ids;
@@ -33,7 +28,7 @@ class LifecycleRecorder {
     LifecycleRecorder(ActualLrpStore store, JdbcTemplate jdbc, Outbox outbox, Clock clock, Supplier<UUID> ids,
             CrashRestartPolicy policy) {
         this.store = store;
-        this.jdbc = jdbc;
+        this.audit = new AuditLog(jdbc, outbox);
         this.outbox = outbox;
         this.clock = clock;
         this.ids = ids;
@@ -52,22 +47,25 @@ class LifecycleRecorder {
             return;
         }
         Instant now = clock.instant();
-        List<AuditRow> audit = new ArrayList<>(changes.desired.size() + changes.actual.size());
+        List<AuditLog.Entry> rows = new ArrayList<>(changes.desired.size() + changes.actual.size());
         for (ChangeLog.DesiredChange c : changes.desired) {
             DesiredLrpSnapshot after = c.after() == null ? null : c.after().get();
             DesiredLrpSnapshot any = after != null ? after : c.before();
-            audit.add(new AuditRow("desired", any.definition().processGuid(), null, c.type(), null, null, c.reason(),
-                    any.modificationTag().index(), actor, event(c.type(), c.before(), after, now)));
+            Event event = event(c.type(), c.before(), after, now);
+            rows.add(new AuditLog.Entry("desired", any.definition().processGuid(), null, c.type(), null, null,
+                    c.reason(), any.modificationTag().index(), actor.service(), actor.cellId(), event.id(),
+                    event.payload()));
         }
         for (ChangeLog.ActualChange c : changes.actual) {
             ActualLrpSnapshot after = c.after() == null ? null : c.after().snapshot(policy);
             ActualLrpSnapshot any = after != null ? after : c.before();
-            audit.add(new AuditRow("actual", any.processGuid(), any.index(), c.type(),
+            Actor by = c.actor() == null ? actor : c.actor();
+            Event event = c.published() ? event(c.type(), c.before(), after, now) : Event.NONE;
+            rows.add(new AuditLog.Entry("actual", any.processGuid(), any.index(), c.type(),
                     c.before() == null ? null : c.before().state().name(), after == null ? null : after.state().name(),
-                    c.reason(), any.modificationTag().index(), c.actor() == null ? actor : c.actor(),
-                    c.published() ? event(c.type(), c.before(), after, now) : Event.NONE));
+                    c.reason(), any.modificationTag().index(), by.service(), by.cellId(), event.id(), event.payload()));
         }
-        writeAudit(audit, now);
+        audit.append(rows, now);
         outbox.append(changes.commands);
     }
 
@@ -76,36 +74,8 @@ class LifecycleRecorder {
         return new Event(id, LifecycleEvent.encode(id, type, before, after, now));
     }
 
-    private void writeAudit(List<AuditRow> rows, Instant now) {
-        Timestamp at = Timestamp.from(now);
-        jdbc.batchUpdate(AUDIT, rows, 1000, (ps, r) -> {
-            ps.setString(1, r.entity());
-            ps.setString(2, r.processGuid());
-            if (r.index() == null) {
-                ps.setNull(3, Types.INTEGER);
-            } else {
-                ps.setInt(3, r.index());
-            }
-            ps.setString(4, r.type());
-            ps.setString(5, r.from());
-            ps.setString(6, r.to());
-            ps.setString(7, r.reason());
-            ps.setString(8, r.actor().service());
-            ps.setString(9, r.actor().cellId());
-            ps.setLong(10, r.version());
-            ps.setTimestamp(11, at);
-            ps.setObject(12, r.event().id());
-            ps.setBytes(13, r.event().payload());
-        });
-        outbox.wakeRelayAfterCommit();
-    }
-
     /** The lifecycle event an audit row carries; {@link #NONE} for a row that is only audit. */
     private record Event(UUID id, byte[] payload) {
         static final Event NONE = new Event(null, null);
-    }
-
-    private record AuditRow(String entity, String processGuid, Integer index, String type, String from, String to,
-            String reason, long version, Actor actor, Event event) {
     }
 }

@@ -1,12 +1,13 @@
 package io.drover.model.task;
 
 import io.drover.model.lrp.Actor;
+import io.drover.model.messaging.AuditLog;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Outbox;
-import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -18,19 +19,15 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 final class TaskRecorder {
 
-    private static final String AUDIT = "INSERT INTO lrp_events (entity, process_guid, instance_index, event_type, "
-            + "from_state, to_state, reason, actor_service, actor_cell_id, version, at, event_id, payload) "
-            + "VALUES ('task',?,?,?,?,?,?,?,?,?,?,?,?)";
-
     private final TaskStore store;
-    private final JdbcTemplate jdbc;
+    private final AuditLog audit;
     private final Outbox outbox;
     private final Clock clock;
     private final Supplier<UUID> ids;
 
     TaskRecorder(TaskStore store, JdbcTemplate jdbc, Outbox outbox, Clock clock, Supplier<UUID> ids) {
         this.store = store;
-        this.jdbc = jdbc;
+        this.audit = new AuditLog(jdbc, outbox);
         this.outbox = outbox;
         this.clock = clock;
         this.ids = ids;
@@ -48,25 +45,17 @@ final class TaskRecorder {
     }
 
     private void writeAudit(TaskChanges changes, Actor actor, Instant now) {
-        Timestamp at = Timestamp.from(now);
-        jdbc.batchUpdate(AUDIT, changes.events, 1000, (ps, c) -> {
+        List<AuditLog.Entry> rows = new ArrayList<>(changes.events.size());
+        for (TaskChanges.Change c : changes.events) {
             TaskSnapshot after = c.after() == null ? null : c.after().snapshot();
             TaskSnapshot any = after != null ? after : c.before();
             Actor by = c.actor() == null ? actor : c.actor();
             UUID eventId = ids.get();
-            ps.setString(1, any.taskGuid());
-            ps.setNull(2, Types.INTEGER);
-            ps.setString(3, c.type());
-            ps.setString(4, c.before() == null ? null : c.before().state().name());
-            ps.setString(5, after == null ? null : after.state().name());
-            ps.setString(6, c.reason());
-            ps.setString(7, by.service());
-            ps.setString(8, by.cellId());
-            ps.setLong(9, any.modificationTag().index());
-            ps.setTimestamp(10, at);
-            ps.setObject(11, eventId);
-            ps.setBytes(12, LifecycleEvent.encode(eventId, c.type(), c.before(), after, now));
-        });
-        outbox.wakeRelayAfterCommit();
+            rows.add(new AuditLog.Entry("task", any.taskGuid(), null, c.type(),
+                    c.before() == null ? null : c.before().state().name(), after == null ? null : after.state().name(),
+                    c.reason(), any.modificationTag().index(), by.service(), by.cellId(), eventId,
+                    LifecycleEvent.encode(eventId, c.type(), c.before(), after, now)));
+        }
+        audit.append(rows, now);
     }
 }
