@@ -38,6 +38,7 @@ public final class BenchMain {
         // the cluster's PostgreSQL, broker and cells write about 2 GB here in a full run: gone when the run ends
         try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
+            CpuAccount.leaveOutPostgresBackend(db.backendPid());
             if (cluster instanceof ProcessCluster processes) {
                 CpuAccount.countServiceProcesses(processes.services().stream().map(s -> s.process().pid()).toList());
                 for (var service : processes.services()) {

@@ -23,6 +23,11 @@ final class Database implements AutoCloseable {
         }
     }
 
+    /** The process id of the PostgreSQL backend that serves this connection. */
+    long backendPid() {
+        return count("SELECT pg_backend_pid()");
+    }
+
     long count(String sql, Object... args) {
         return (long) number(sql, args)[0];
     }

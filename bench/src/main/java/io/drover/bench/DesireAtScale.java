@@ -126,8 +126,8 @@ final class DesireAtScale {
     private long awaitRunning(long total, long deadline) throws InterruptedException {
         long running = 0;
         while (running < total && System.nanoTime() < deadline) {
-            // Counting 100,000 rows is PostgreSQL work P0 would charge to Drover (a tenth of PostgreSQL's executor
-            // time in P1 when polled four times a second): poll every 2 s, and every 250 ms for the last tenth.
+            // Counting 100,000 rows takes a core from the cluster for tens of milliseconds (P0 leaves the benchmark's
+            // backend out, the machine does not have it back): poll every 2 s, and every 250 ms for the last tenth.
             Thread.sleep(running < total * 0.9 ? 2_000 : 250);
             running = db.count("SELECT count(*) FROM actual_lrps WHERE state = 'RUNNING'");
         }
