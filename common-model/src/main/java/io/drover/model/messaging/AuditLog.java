@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -56,30 +57,26 @@ public class AuditLog {
         jdbc.update(con -> {
             PreparedStatement ps = con.prepareStatement(INSERT);
             ps.setTimestamp(1, Timestamp.from(at));
-            ps.setArray(2, column(con, "varchar", entries, Entry::entity));
-            ps.setArray(3, column(con, "varchar", entries, Entry::key));
-            ps.setArray(4, column(con, "int4", entries, Entry::index));
-            ps.setArray(5, column(con, "varchar", entries, Entry::type));
-            ps.setArray(6, column(con, "varchar", entries, Entry::from));
-            ps.setArray(7, column(con, "varchar", entries, Entry::to));
-            ps.setArray(8, column(con, "text", entries, Entry::reason));
-            ps.setArray(9, column(con, "varchar", entries, Entry::actorService));
-            ps.setArray(10, column(con, "varchar", entries, Entry::actorCellId));
-            ps.setArray(11, column(con, "int8", entries, Entry::version));
-            ps.setArray(12, column(con, "uuid", entries, Entry::eventId));
-            byte[][] payloads = new byte[entries.size()][];
-            for (int i = 0; i < payloads.length; i++) {
-                payloads[i] = entries.get(i).payload();
-            }
-            ps.setArray(13, con.createArrayOf("bytea", payloads));
+            ps.setArray(2, column(con, "varchar", entries, Entry::entity, String[]::new));
+            ps.setArray(3, column(con, "varchar", entries, Entry::key, String[]::new));
+            ps.setArray(4, column(con, "int4", entries, Entry::index, Integer[]::new));
+            ps.setArray(5, column(con, "varchar", entries, Entry::type, String[]::new));
+            ps.setArray(6, column(con, "varchar", entries, Entry::from, String[]::new));
+            ps.setArray(7, column(con, "varchar", entries, Entry::to, String[]::new));
+            ps.setArray(8, column(con, "text", entries, Entry::reason, String[]::new));
+            ps.setArray(9, column(con, "varchar", entries, Entry::actorService, String[]::new));
+            ps.setArray(10, column(con, "varchar", entries, Entry::actorCellId, String[]::new));
+            ps.setArray(11, column(con, "int8", entries, Entry::version, Long[]::new));
+            ps.setArray(12, column(con, "uuid", entries, Entry::eventId, UUID[]::new));
+            ps.setArray(13, column(con, "bytea", entries, Entry::payload, byte[][]::new));
             return ps;
         });
         outbox.wakeRelayAfterCommit();
     }
 
-    private static Array column(Connection con, String type, List<Entry> entries, Function<Entry, Object> value)
-            throws SQLException {
-        Object[] values = new Object[entries.size()];
+    private static <T> Array column(Connection con, String type, List<Entry> entries, Function<Entry, T> value,
+            IntFunction<T[]> array) throws SQLException {
+        T[] values = array.apply(entries.size());
         for (int i = 0; i < values.length; i++) {
             values[i] = value.apply(entries.get(i));
         }

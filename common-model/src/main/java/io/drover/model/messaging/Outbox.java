@@ -1,5 +1,6 @@
 package io.drover.model.messaging;
 
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.List;
@@ -13,6 +14,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * other JVMs hear of it through PostgreSQL ({@code NOTIFY drover_relay}, sent by a trigger at commit).
  */
 public class Outbox {
+
+    /** One statement for a transaction's messages, in the order given (see {@link AuditLog}). */
+    private static final String INSERT = """
+            INSERT INTO outbox (created_at, topic, message_key, payload)
+            SELECT ?::timestamptz, m.* FROM unnest(?::varchar[], ?::varchar[], ?::bytea[]) AS m""";
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
@@ -30,14 +36,23 @@ public class Outbox {
             return;
         }
         requireTransaction();
+        String[] topics = new String[messages.size()];
+        String[] keys = new String[messages.size()];
+        byte[][] payloads = new byte[messages.size()][];
+        for (int i = 0; i < topics.length; i++) {
+            topics[i] = messages.get(i).topic();
+            keys[i] = messages.get(i).key();
+            payloads[i] = messages.get(i).payload();
+        }
         Timestamp now = Timestamp.from(clock.instant());
-        jdbc.batchUpdate("INSERT INTO outbox (topic, message_key, payload, created_at) VALUES (?, ?, ?, ?)", messages,
-                1000, (ps, m) -> {
-                    ps.setString(1, m.topic());
-                    ps.setString(2, m.key());
-                    ps.setBytes(3, m.payload());
-                    ps.setTimestamp(4, now);
-                });
+        jdbc.update(con -> {
+            PreparedStatement ps = con.prepareStatement(INSERT);
+            ps.setTimestamp(1, now);
+            ps.setArray(2, con.createArrayOf("varchar", topics));
+            ps.setArray(3, con.createArrayOf("varchar", keys));
+            ps.setArray(4, con.createArrayOf("bytea", payloads));
+            return ps;
+        });
         wakeRelayAfterCommit();
     }
 
