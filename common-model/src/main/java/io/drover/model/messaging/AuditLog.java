@@ -19,8 +19,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  *
  * <p>A transaction's rows go in one {@code INSERT ... SELECT FROM unnest(...)}, one array per column, as the actual LRP
  * records are written: one statement and one execution of the table's notify trigger whatever the number of rows,
- * where a JDBC batch executes the statement (and its trigger) once per row and encodes every parameter of every row.
- * The rows take their ids in the order given.
+ * where a JDBC batch encodes every parameter of every row and runs as several statements (the driver rewrites it into
+ * multi-row inserts of power-of-two sizes), each planned and triggered apart. The rows take their ids in the order
+ * given.
  */
 public class AuditLog {
 
