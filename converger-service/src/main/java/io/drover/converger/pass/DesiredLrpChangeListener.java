@@ -46,7 +46,7 @@ class DesiredLrpChangeListener implements SmartLifecycle {
     }
 
     static boolean asksForAPass(String type) {
-        return type.startsWith(DESIRED_LRP_EVENT) && !type.equals(LifecycleEvent.DESIRED_LRP_CREATED)
+        return (type.startsWith(DESIRED_LRP_EVENT) && !type.equals(LifecycleEvent.DESIRED_LRP_CREATED))
                 || type.equals(LifecycleEvent.ACTUAL_LRP_REMOVED);
     }
 
