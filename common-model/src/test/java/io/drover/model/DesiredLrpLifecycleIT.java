@@ -7,15 +7,16 @@ import io.drover.model.Records.Audit;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
+import io.drover.model.config.TimeOrderedIds;
 import io.drover.model.lrp.Action;
-import io.drover.model.lrp.CheckDefinition;
-import io.drover.model.lrp.Deployable;
-import io.drover.model.lrp.EnvVar;
+import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
-import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.CheckDefinition;
+import io.drover.model.lrp.CrashRestartPolicy;
+import io.drover.model.lrp.Deployable;
 import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
 import io.drover.model.lrp.DesiredLrpDefinition;
@@ -24,7 +25,9 @@ import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpRepository;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.DesiredLrpUpdate;
+import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.LifecycleFactory;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StaleModificationTagException;
@@ -32,8 +35,11 @@ import io.drover.model.lrp.StartedInstance;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.Topics;
 import io.drover.test.WithDroverInfrastructure;
+import jakarta.persistence.EntityManager;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,12 +50,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -73,6 +84,14 @@ class DesiredLrpLifecycleIT {
     CellPresence cells;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    PlatformTransactionManager txManager;
+    @Autowired
+    EntityManager em;
+    @Autowired
+    Outbox outbox;
+    @Autowired
+    CrashRestartPolicy policy;
 
     Records records;
     String guid;
@@ -218,6 +237,55 @@ class DesiredLrpLifecycleIT {
                 .isEqualTo(applied);
         assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
                 .hasSize((int) applied);
+    }
+
+    /**
+     * A scale-down whose instances a cell moves on meanwhile (each attempt reads the running instance, then finds its
+     * row changed when it writes the stop mark) is no lost compare-and-swap of the desired row: no other update won,
+     * so it is retried like every lifecycle write, and an unconditional scale is not answered 409 for it. The lifecycle
+     * under test asks its id source for the stop request's id between that read and that write; the source commits a
+     * cell's move of the instance from another connection the first three times.
+     */
+    @Test
+    void anUnconditionalScaleDownOutlastsTheCellsMovingItsInstancesMeanwhile() throws Exception {
+        AtomicInteger moves = new AtomicInteger();
+        Supplier<UUID> ids = new TimeOrderedIds();
+        Supplier<UUID> movingIds = () -> {
+            if (moves.getAndUpdate(m -> Math.max(0, m - 1)) > 0) {
+                try {
+                    POOL.submit(() -> jdbc.update("UPDATE actual_lrps SET version = version + 1 "
+                            + "WHERE process_guid = ? AND instance_index = 2", guid)).get(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException("the cell's move did not commit", e);
+                }
+            }
+            return ids.get();
+        };
+        DesiredLrpLifecycle scaling = new LifecycleFactory(new TransactionTemplate(txManager),
+                new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource())), em, jdbc, outbox,
+                Clock.systemUTC(), movingIds, policy).desiredLrpLifecycle(8);
+        scaling.desire(definition(3), RECEPTOR);
+        String cell = liveCell();
+        InstanceOwner owner = InstanceOwner.of("ig-2", cell);
+        actualLifecycle.claim(ActualLrpKey.of(guid, 2), owner, Actor.cell(cell));
+        actualLifecycle.start(new StartedInstance(ActualLrpKey.of(guid, 2), "d1", owner,
+                new NetInfo("10.0.0.3", List.of())), Actor.cell(cell));
+        long running = actuals.findByProcessGuid(guid).stream().filter(l -> l.index() == 2).findFirst().orElseThrow()
+                .version();
+
+        moves.set(3);
+        DesiredLrpSnapshot scaled = scaling.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+
+        assertThat(moves.get()).as("every move committed under a running attempt").isZero();
+        assertThat(scaled.definition().instances()).isEqualTo(1);
+        assertThat(actuals.findByProcessGuid(guid)).filteredOn(l -> l.index() == 2).singleElement()
+                .as("three moves, then the fourth attempt's stop mark").extracting(ActualLrp::version)
+                .isEqualTo(running + 4);
+        assertThat(records.messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class))
+                .as("the attempts that lost wrote nothing").singleElement()
+                .satisfies(stop -> assertThat(stop.index()).isEqualTo(2));
+        assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
+                .singleElement().extracting(Audit::version).isEqualTo(1L);
     }
 
     @Test

@@ -70,16 +70,19 @@ public class DesiredLrpLifecycle {
     /**
      * Applies an update as one compare-and-swap on the version: {@code expectedVersion} (from {@code If-Match}) must
      * match when given. Scaling up creates the new indices; scaling down retires the extra ones.
+     *
+     * <p>Two kinds of lost race, told apart. The desired row changed meanwhile (another update won): with a tag that is
+     * the caller's stale tag, without one the swap is tried again once, and a second loss is the caller's 409. An
+     * instance changed meanwhile (a cell claimed, started or crashed one the scale-down retires, or the converger
+     * created an index the scale-up creates): no other writer of this LRP won, so the whole transaction is retried with
+     * a fresh read like every lifecycle write, within {@link OptimisticRetry}'s bound.
      */
     public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, Long expectedVersion, Actor actor) {
         int attempts = expectedVersion == null ? UNCONDITIONAL_ATTEMPTS : 1;
         for (int attempt = 1; ; attempt++) {
             try {
-                return updateOnce(processGuid, update, expectedVersion, actor);
-            } catch (RuntimeException e) {
-                if (!Conflicts.isRetryable(e)) {
-                    throw e;
-                }
+                return retry.run("update-desired", () -> updateOnce(processGuid, update, expectedVersion, actor));
+            } catch (SwapLost e) {
                 if (attempt >= attempts) {
                     throw new StaleModificationTagException(processGuid);
                 }
@@ -99,7 +102,9 @@ public class DesiredLrpLifecycle {
             if (after == null) {
                 return before;
             }
-            rows.update(after);
+            if (!rows.update(after)) {
+                throw new SwapLost();
+            }
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, "updated");
             int previous = before.definition().instances();
@@ -190,6 +195,16 @@ public class DesiredLrpLifecycle {
      * runs in a plain transaction calls the entity.
      */
     record Transactions(TransactionTemplate jpa, TransactionTemplate plain) {
+    }
+
+    /**
+     * The desired row was no longer at the version this update read: another update of the LRP won. Not one of the
+     * lost races {@link OptimisticRetry} retries, so that {@link #update} counts it against its own budget.
+     */
+    private static final class SwapLost extends RuntimeException {
+        SwapLost() {
+            super(null, null, false, false);
+        }
     }
 
     private static List<Integer> indices(int from, int to) {

@@ -6,7 +6,6 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -57,17 +56,15 @@ final class DesiredLrpStore {
     }
 
     /**
-     * Writes what an update changed, if the row is still at the version {@code updated} follows; otherwise throws the
-     * optimistic-locking failure every lifecycle retries on.
+     * Writes what an update changed, if the row is still at the version {@code updated} follows; false, writing
+     * nothing, when another update moved it on meanwhile (the caller decides whether to try again).
      */
-    void update(DesiredLrpSnapshot updated) {
+    boolean update(DesiredLrpSnapshot updated) {
         DesiredLrpDefinition d = updated.definition();
         long version = updated.modificationTag().index();
         int rows = jdbc.update(UPDATE, d.instances(), d.routes(), d.annotation(), Timestamp.from(updated.updatedAt()),
                 version, d.processGuid(), version - 1);
-        if (rows != 1) {
-            throw new OptimisticLockingFailureException("desired LRP " + d.processGuid() + " changed meanwhile");
-        }
+        return rows == 1;
     }
 
     /**
