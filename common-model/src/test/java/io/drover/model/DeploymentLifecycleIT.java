@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
+import io.drover.model.config.TimeOrderedIds;
 import io.drover.model.deployment.Amount;
 import io.drover.model.deployment.Deployment;
 import io.drover.model.deployment.DeploymentLifecycle;
@@ -16,34 +17,45 @@ import io.drover.model.deployment.Slot;
 import io.drover.model.deployment.Step;
 import io.drover.model.deployment.Strategy;
 import io.drover.model.lrp.Action;
+import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.ActualLrpState;
-import io.drover.model.lrp.Actor;
-import io.drover.model.lrp.Deployable;
 import io.drover.model.lrp.DefinitionVersion;
+import io.drover.model.lrp.Deployable;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.OptimisticRetry;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StartedInstance;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.Topics;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.test.WithDroverInfrastructure;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** Deployments in the model (SPEC 14): definition versions and their history, rolls with twins, verdicts, events. */
 @SpringBootTest
@@ -70,6 +82,10 @@ class DeploymentLifecycleIT {
     CellPresence cells;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    PlatformTransactionManager txManager;
+    @Autowired
+    Outbox outbox;
 
     String guid;
     String cell;
@@ -207,6 +223,55 @@ class DeploymentLifecycleIT {
         assertThat(jdbc.queryForList("SELECT to_state FROM lrp_events WHERE entity = 'deployment' AND "
                 + "process_guid = ? ORDER BY id", String.class, guid))
                 .containsExactly("RUNNING", "PAUSED", "RUNNING", "RUNNING", "CANCELLED");
+    }
+
+    /**
+     * The deployer notes progress on a running deployment every pass. A user's pause that reads the deployment, then
+     * finds it moved on when it writes, is applied again to a fresh read instead of being answered 409: here the
+     * lifecycle's clock, asked for the pause's time between that read and that write, commits such a progress note
+     * from another connection the first three times.
+     */
+    @Test
+    void aPauseOutlastsTheDeployerNotingProgressMeanwhile() throws Exception {
+        Deployment d = deployments.start(guid, current -> withAction(current.definition(), "v2"), new Strategy(
+                Amount.parse("1"), Amount.parse("0"), Duration.ofSeconds(1), Duration.ofSeconds(30), true, 0),
+                "alice", USER);
+        AtomicInteger progress = new AtomicInteger(3);
+        Clock progressing = new Clock() {
+            @Override
+            public Instant instant() {
+                if (progress.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                    try {
+                        CompletableFuture.runAsync(() -> jdbc.update("UPDATE deployments SET progress_at = now(), "
+                                + "version = version + 1 WHERE id = ?", d.id())).get(30, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        throw new IllegalStateException("the deployer's note did not commit", e);
+                    }
+                }
+                return Instant.now();
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        DeploymentLifecycle pausing = new DeploymentLifecycle(new TransactionTemplate(txManager), jdbc, desired,
+                outbox, progressing, new TimeOrderedIds(), new OptimisticRetry(8));
+
+        Deployment paused = pausing.pause(guid, d.id(), "alice", USER);
+
+        assertThat(progress.get()).as("every note committed under a running attempt").isZero();
+        assertThat(paused.state()).isEqualTo(DeploymentState.PAUSED);
+        assertThat(paused.version()).as("three notes, then the pause").isEqualTo(d.version() + 4);
+        assertThat(jdbc.queryForList("SELECT to_state FROM lrp_events WHERE entity = 'deployment' AND "
+                + "process_guid = ? ORDER BY id", String.class, guid)).as("the attempts that lost wrote nothing")
+                .containsExactly("RUNNING", "PAUSED");
     }
 
     private void run(int index, String instanceGuid) {

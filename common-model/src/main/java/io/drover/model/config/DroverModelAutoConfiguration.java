@@ -13,6 +13,7 @@ import io.drover.model.lrp.CrashRestartPolicy;
 import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.LifecycleFactory;
+import io.drover.model.lrp.OptimisticRetry;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.OutboxProperties;
@@ -127,9 +128,10 @@ public class DroverModelAutoConfiguration {
     /** The only write path to deployments (SPEC 14); it redefines desired LRPs through their lifecycle. */
     @Bean
     DeploymentLifecycle deploymentLifecycle(PlatformTransactionManager txManager, JdbcTemplate jdbc,
-            DesiredLrpLifecycle desiredLrpLifecycle, Outbox outbox, Clock clock, Supplier<UUID> idGenerator) {
+            DesiredLrpLifecycle desiredLrpLifecycle, Outbox outbox, Clock clock, Supplier<UUID> idGenerator,
+            LifecycleProperties properties) {
         return new DeploymentLifecycle(new TransactionTemplate(txManager), jdbc, desiredLrpLifecycle, outbox, clock,
-                idGenerator);
+                idGenerator, new OptimisticRetry(properties.optimisticLockAttempts()));
     }
 
     @Bean

@@ -5,6 +5,7 @@ import io.drover.model.lrp.Deployable;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpSnapshot;
+import io.drover.model.lrp.OptimisticRetry;
 import io.drover.model.messaging.AuditLog;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Outbox;
@@ -36,16 +37,18 @@ public class DeploymentLifecycle {
     private final AuditLog audit;
     private final Clock clock;
     private final Supplier<UUID> ids;
+    private final OptimisticRetry retry;
     private final Runnable guard;
 
+    /** @param retry how often a user's verb is tried again when the deployer moved the deployment on meanwhile */
     public DeploymentLifecycle(TransactionTemplate tx, JdbcTemplate jdbc, DesiredLrpLifecycle desired, Outbox outbox,
-            Clock clock, Supplier<UUID> ids) {
-        this(tx, jdbc, desired, outbox, clock, ids, () -> {
+            Clock clock, Supplier<UUID> ids, OptimisticRetry retry) {
+        this(tx, jdbc, desired, outbox, clock, ids, retry, () -> {
         });
     }
 
     private DeploymentLifecycle(TransactionTemplate tx, JdbcTemplate jdbc, DesiredLrpLifecycle desired, Outbox outbox,
-            Clock clock, Supplier<UUID> ids, Runnable guard) {
+            Clock clock, Supplier<UUID> ids, OptimisticRetry retry, Runnable guard) {
         this.tx = tx;
         this.store = new DeploymentStore(jdbc);
         this.desired = desired;
@@ -54,12 +57,13 @@ public class DeploymentLifecycle {
         this.audit = new AuditLog(jdbc, outbox);
         this.clock = clock;
         this.ids = ids;
+        this.retry = retry;
         this.guard = guard;
     }
 
     /** This lifecycle with {@code guard} run first in every transaction (the deployer's leader fence). */
     public DeploymentLifecycle guardedBy(Runnable guard) {
-        return new DeploymentLifecycle(tx, jdbc, desired, outbox, clock, ids, guard);
+        return new DeploymentLifecycle(tx, jdbc, desired, outbox, clock, ids, retry, guard);
     }
 
     /**
@@ -189,13 +193,18 @@ public class DeploymentLifecycle {
         return stored;
     }
 
+    /**
+     * A user's verb on the deployment as it is now. The deployer notes progress on a running deployment every pass;
+     * when it did so between this read and this write, the verb is applied again to a fresh read (and its rule checked
+     * again) rather than answered as a conflict: the user lost no race to another user.
+     */
     private Deployment change(String processGuid, UUID id, String what, Actor actor,
             Function<Deployment, Deployment> verb) {
-        return run(() -> {
+        return retry.run("deployment-" + what.substring(0, what.indexOf(' ')), () -> run(() -> {
             Deployment d = find(processGuid, id);
             Deployment after = verb.apply(d);
             return after == d ? d : record(d, after, what, actor);
-        });
+        }));
     }
 
     private Deployment record(Deployment before, Deployment after, String reason, Actor actor) {
