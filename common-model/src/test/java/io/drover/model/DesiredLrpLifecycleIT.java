@@ -168,11 +168,7 @@ class DesiredLrpLifecycleIT {
     @Test
     void scaleDownRetiresTheExtraIndices() {
         lifecycle.desire(definition(3), RECEPTOR);
-        String cell = liveCell();
-        InstanceOwner owner = InstanceOwner.of("ig-2", cell);
-        actualLifecycle.claim(ActualLrpKey.of(guid, 2), owner, Actor.cell(cell));
-        actualLifecycle.start(new StartedInstance(ActualLrpKey.of(guid, 2), "d1", owner,
-                new NetInfo("10.0.0.3", List.of())), Actor.cell(cell));
+        String cell = runningOnALiveCell(2);
 
         lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
 
@@ -265,11 +261,7 @@ class DesiredLrpLifecycleIT {
                 new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource())), em, jdbc, outbox,
                 Clock.systemUTC(), movingIds, policy).desiredLrpLifecycle(8);
         scaling.desire(definition(3), RECEPTOR);
-        String cell = liveCell();
-        InstanceOwner owner = InstanceOwner.of("ig-2", cell);
-        actualLifecycle.claim(ActualLrpKey.of(guid, 2), owner, Actor.cell(cell));
-        actualLifecycle.start(new StartedInstance(ActualLrpKey.of(guid, 2), "d1", owner,
-                new NetInfo("10.0.0.3", List.of())), Actor.cell(cell));
+        String cell = runningOnALiveCell(2);
         long running = actuals.findByProcessGuid(guid).stream().filter(l -> l.index() == 2).findFirst().orElseThrow()
                 .version();
 
@@ -366,6 +358,16 @@ class DesiredLrpLifecycleIT {
         return new DesiredLrpDefinition(guid, "d1", "preloaded:host", instances,
                 new Action(new RunAction("sleep", List.of("100"), null, null, null)), null, null, 0, null,
                 List.of(8080), 64, 64, 0, 0, null, null, null, null, null);
+    }
+
+    /** Instance {@code index} claimed and started on a new live cell, which is returned. */
+    private String runningOnALiveCell(int index) {
+        String cell = liveCell();
+        InstanceOwner owner = InstanceOwner.of("ig-" + index, cell);
+        actualLifecycle.claim(ActualLrpKey.of(guid, index), owner, Actor.cell(cell));
+        actualLifecycle.start(new StartedInstance(ActualLrpKey.of(guid, index), "d1", owner,
+                new NetInfo("10.0.0.3", List.of())), Actor.cell(cell));
+        return cell;
     }
 
     private String liveCell() {
