@@ -1,8 +1,11 @@
 package io.drover.model.lrp;
 
+import static io.drover.model.jdbc.SqlArrays.ints;
+import static io.drover.model.jdbc.SqlArrays.longs;
+import static io.drover.model.jdbc.SqlArrays.strings;
+
 import io.drover.model.json.Json;
 import io.drover.model.time.IsoInstants;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Function;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -217,7 +219,7 @@ final class ActualLrpStore {
         List<ActualLrp> rows = List.copyOf(lrps);
         Set<ActualLrpKey> written = write(UPDATE, rows, (con, ps) -> {
             int p = keyColumns(con, ps, rows);
-            ps.setArray(p++, longs(con, rows));
+            ps.setArray(p++, longs(con, rows, ActualLrp::version));
             p = stateColumns(con, ps, p, rows);
             ps.setArray(p++, strings(con, rows, ActualLrp::stopRequested));
             ps.setArray(p, ints(con, rows, ActualLrp::definitionVersion));
@@ -237,7 +239,7 @@ final class ActualLrpStore {
         }
         Set<ActualLrpKey> written = write(sql, rows, (con, ps) -> {
             int p = keyColumns(con, ps, rows);
-            ps.setArray(p, longs(con, rows));
+            ps.setArray(p, longs(con, rows, ActualLrp::version));
         });
         if (written.size() != rows.size()) {
             throw conflict(rows, written, "deleted");
@@ -260,7 +262,7 @@ final class ActualLrpStore {
         }
         Set<ActualLrpKey> held = write(HOLD.formatted(table), rows, (con, ps) -> {
             int p = keyColumns(con, ps, rows);
-            ps.setArray(p, longs(con, rows));
+            ps.setArray(p, longs(con, rows, ActualLrp::version));
         });
         if (held.size() != rows.size()) {
             throw conflict(rows, held, "unchanged");
@@ -340,30 +342,6 @@ final class ActualLrpStore {
 
     private static String instant(Instant instant) {
         return instant == null ? null : IsoInstants.format(instant);
-    }
-
-    private static <T> Array strings(Connection con, List<T> rows, Function<T, String> column) throws SQLException {
-        String[] values = new String[rows.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = column.apply(rows.get(i));
-        }
-        return con.createArrayOf("varchar", values);
-    }
-
-    private static <T> Array ints(Connection con, List<T> rows, Function<T, Integer> column) throws SQLException {
-        Integer[] values = new Integer[rows.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = column.apply(rows.get(i));
-        }
-        return con.createArrayOf("int4", values);
-    }
-
-    private static Array longs(Connection con, List<ActualLrp> rows) throws SQLException {
-        Long[] values = new Long[rows.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = rows.get(i).version();
-        }
-        return con.createArrayOf("int8", values);
     }
 
     @FunctionalInterface

@@ -1,15 +1,16 @@
 package io.drover.model.messaging;
 
-import java.sql.Array;
-import java.sql.Connection;
+import static io.drover.model.jdbc.SqlArrays.bytes;
+import static io.drover.model.jdbc.SqlArrays.ints;
+import static io.drover.model.jdbc.SqlArrays.longs;
+import static io.drover.model.jdbc.SqlArrays.strings;
+import static io.drover.model.jdbc.SqlArrays.uuids;
+
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Function;
-import java.util.function.IntFunction;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -58,29 +59,20 @@ public class AuditLog {
         jdbc.update(con -> {
             PreparedStatement ps = con.prepareStatement(INSERT);
             ps.setTimestamp(1, Timestamp.from(at));
-            ps.setArray(2, column(con, "varchar", entries, Entry::entity, String[]::new));
-            ps.setArray(3, column(con, "varchar", entries, Entry::key, String[]::new));
-            ps.setArray(4, column(con, "int4", entries, Entry::index, Integer[]::new));
-            ps.setArray(5, column(con, "varchar", entries, Entry::type, String[]::new));
-            ps.setArray(6, column(con, "varchar", entries, Entry::from, String[]::new));
-            ps.setArray(7, column(con, "varchar", entries, Entry::to, String[]::new));
-            ps.setArray(8, column(con, "text", entries, Entry::reason, String[]::new));
-            ps.setArray(9, column(con, "varchar", entries, Entry::actorService, String[]::new));
-            ps.setArray(10, column(con, "varchar", entries, Entry::actorCellId, String[]::new));
-            ps.setArray(11, column(con, "int8", entries, Entry::version, Long[]::new));
-            ps.setArray(12, column(con, "uuid", entries, Entry::eventId, UUID[]::new));
-            ps.setArray(13, column(con, "bytea", entries, Entry::payload, byte[][]::new));
+            ps.setArray(2, strings(con, entries, Entry::entity));
+            ps.setArray(3, strings(con, entries, Entry::key));
+            ps.setArray(4, ints(con, entries, Entry::index));
+            ps.setArray(5, strings(con, entries, Entry::type));
+            ps.setArray(6, strings(con, entries, Entry::from));
+            ps.setArray(7, strings(con, entries, Entry::to));
+            ps.setArray(8, strings(con, entries, Entry::reason));
+            ps.setArray(9, strings(con, entries, Entry::actorService));
+            ps.setArray(10, strings(con, entries, Entry::actorCellId));
+            ps.setArray(11, longs(con, entries, Entry::version));
+            ps.setArray(12, uuids(con, entries, Entry::eventId));
+            ps.setArray(13, bytes(con, entries, Entry::payload));
             return ps;
         });
         outbox.wakeRelayAfterCommit();
-    }
-
-    private static <T> Array column(Connection con, String type, List<Entry> entries, Function<Entry, T> value,
-            IntFunction<T[]> array) throws SQLException {
-        T[] values = array.apply(entries.size());
-        for (int i = 0; i < values.length; i++) {
-            values[i] = value.apply(entries.get(i));
-        }
-        return con.createArrayOf(type, values);
     }
 }

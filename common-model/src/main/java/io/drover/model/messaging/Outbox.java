@@ -1,5 +1,8 @@
 package io.drover.model.messaging;
 
+import static io.drover.model.jdbc.SqlArrays.bytes;
+import static io.drover.model.jdbc.SqlArrays.strings;
+
 import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Clock;
@@ -36,21 +39,13 @@ public class Outbox {
             return;
         }
         requireTransaction();
-        String[] topics = new String[messages.size()];
-        String[] keys = new String[messages.size()];
-        byte[][] payloads = new byte[messages.size()][];
-        for (int i = 0; i < topics.length; i++) {
-            topics[i] = messages.get(i).topic();
-            keys[i] = messages.get(i).key();
-            payloads[i] = messages.get(i).payload();
-        }
         Timestamp now = Timestamp.from(clock.instant());
         jdbc.update(con -> {
             PreparedStatement ps = con.prepareStatement(INSERT);
             ps.setTimestamp(1, now);
-            ps.setArray(2, con.createArrayOf("varchar", topics));
-            ps.setArray(3, con.createArrayOf("varchar", keys));
-            ps.setArray(4, con.createArrayOf("bytea", payloads));
+            ps.setArray(2, strings(con, messages, OutboxMessage::topic));
+            ps.setArray(3, strings(con, messages, OutboxMessage::key));
+            ps.setArray(4, bytes(con, messages, OutboxMessage::payload));
             return ps;
         });
         wakeRelayAfterCommit();
