@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -66,5 +67,20 @@ class AuditLogIT {
         }
         assertThat(jdbc.queryForList("SELECT DISTINCT at FROM lrp_events WHERE process_guid = ?", Timestamp.class,
                 guid)).extracting(Timestamp::toInstant).containsExactly(at);
+    }
+
+    /** The audit rows and the outbox rows of one transaction wake this JVM's relay once, after the commit. */
+    @Test
+    void aTransactionThatWritesAuditAndOutboxRowsWakesTheRelayOnce() {
+        String guid = "audit-" + UUID.randomUUID();
+        int added = tx.execute(s -> {
+            int before = TransactionSynchronizationManager.getSynchronizations().size();
+            new AuditLog(jdbc, outbox).append(List.of(new AuditLog.Entry("desired", guid, null, "desired_lrp_created",
+                    null, null, "desired", 0, "receptor", null, null, null)), Instant.now());
+            outbox.wakeRelayAfterCommit(); // as Outbox.append does for the transaction's messages
+            outbox.wakeRelayAfterCommit();
+            return TransactionSynchronizationManager.getSynchronizations().size() - before;
+        });
+        assertThat(added).isEqualTo(1);
     }
 }

@@ -51,15 +51,20 @@ public class Outbox {
         wakeRelayAfterCommit();
     }
 
-    /** Wakes this JVM's relay once the current transaction commits (for rows written into any relayed table). */
+    /**
+     * Wakes this JVM's relay once the current transaction commits (for rows written into any relayed table): once per
+     * transaction however many tables it wrote, as the transaction's synchronizations are a set and these are equal.
+     */
     public void wakeRelayAfterCommit() {
         requireTransaction();
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-            @Override
-            public void afterCommit() {
-                signal.wakeUp();
-            }
-        });
+        TransactionSynchronizationManager.registerSynchronization(new WakeRelay(signal));
+    }
+
+    private record WakeRelay(OutboxSignal signal) implements TransactionSynchronization {
+        @Override
+        public void afterCommit() {
+            signal.wakeUp();
+        }
     }
 
     private static void requireTransaction() {
