@@ -96,7 +96,7 @@ public class DeploymentLifecycle {
 
     /** Holds a running deployment: nothing new starts; {@code by} is who asked (the audit names them). */
     public Deployment pause(String processGuid, UUID id, String by, Actor actor) {
-        return change(processGuid, id, "paused by " + by, actor, d -> {
+        return change("pause", processGuid, id, "paused by " + by, actor, d -> {
             require(d, d.state().isActive(), "pause");
             return d.moved(DeploymentState.PAUSED, null, clock.instant());
         });
@@ -104,7 +104,7 @@ public class DeploymentLifecycle {
 
     /** Resumes a paused deployment; the progress deadline counts from now. */
     public Deployment resume(String processGuid, UUID id, String by, Actor actor) {
-        return change(processGuid, id, "resumed by " + by, actor, d -> {
+        return change("resume", processGuid, id, "resumed by " + by, actor, d -> {
             require(d, d.state() == DeploymentState.PAUSED || d.state() == DeploymentState.RUNNING, "resume");
             Instant now = clock.instant();
             return d.state() == DeploymentState.RUNNING ? d
@@ -114,7 +114,7 @@ public class DeploymentLifecycle {
 
     /** Promotes a canary deployment: it replaces the remaining instances. */
     public Deployment promote(String processGuid, UUID id, String by, Actor actor) {
-        return change(processGuid, id, "promoted by " + by, actor, d -> {
+        return change("promote", processGuid, id, "promoted by " + by, actor, d -> {
             require(d, d.state().isActive() && d.canary() > 0, "promote");
             return d.promote(clock.instant());
         });
@@ -122,7 +122,7 @@ public class DeploymentLifecycle {
 
     /** Stops the rollout where it is: instances keep the version they run (a rollback goes back). */
     public Deployment cancel(String processGuid, UUID id, String by, Actor actor) {
-        return change(processGuid, id, "cancelled by " + by, actor, d -> {
+        return change("cancel", processGuid, id, "cancelled by " + by, actor, d -> {
             require(d, d.state().isActive(), "cancel");
             return d.moved(DeploymentState.CANCELLED, null, clock.instant());
         });
@@ -198,9 +198,9 @@ public class DeploymentLifecycle {
      * when it did so between this read and this write, the verb is applied again to a fresh read (and its rule checked
      * again) rather than answered as a conflict: the user lost no race to another user.
      */
-    private Deployment change(String processGuid, UUID id, String what, Actor actor,
+    private Deployment change(String name, String processGuid, UUID id, String what, Actor actor,
             Function<Deployment, Deployment> verb) {
-        return retry.run("deployment-" + what.substring(0, what.indexOf(' ')), () -> run(() -> {
+        return retry.run("deployment-" + name, () -> run(() -> {
             Deployment d = find(processGuid, id);
             Deployment after = verb.apply(d);
             return after == d ? d : record(d, after, what, actor);
