@@ -6,8 +6,8 @@ import static io.drover.model.jdbc.SqlArrays.longs;
 import static io.drover.model.jdbc.SqlArrays.strings;
 import static io.drover.model.jdbc.SqlArrays.uuids;
 
+import io.drover.model.time.IsoInstants;
 import java.sql.PreparedStatement;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -58,7 +58,7 @@ public class AuditLog {
         }
         jdbc.update(con -> {
             PreparedStatement ps = con.prepareStatement(INSERT);
-            ps.setTimestamp(1, Timestamp.from(at));
+            ps.setString(1, IsoInstants.format(at)); // the cast parses it; a Timestamp costs the driver a Calendar
             ps.setArray(2, strings(con, entries, Entry::entity));
             ps.setArray(3, strings(con, entries, Entry::key));
             ps.setArray(4, ints(con, entries, Entry::index));

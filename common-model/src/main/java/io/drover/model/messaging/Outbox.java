@@ -3,8 +3,8 @@ package io.drover.model.messaging;
 import static io.drover.model.jdbc.SqlArrays.bytes;
 import static io.drover.model.jdbc.SqlArrays.strings;
 
+import io.drover.model.time.IsoInstants;
 import java.sql.PreparedStatement;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -39,10 +39,10 @@ public class Outbox {
             return;
         }
         requireTransaction();
-        Timestamp now = Timestamp.from(clock.instant());
+        String now = IsoInstants.format(clock.instant());
         jdbc.update(con -> {
             PreparedStatement ps = con.prepareStatement(INSERT);
-            ps.setTimestamp(1, now);
+            ps.setString(1, now);
             ps.setArray(2, strings(con, messages, OutboxMessage::topic));
             ps.setArray(3, strings(con, messages, OutboxMessage::key));
             ps.setArray(4, bytes(con, messages, OutboxMessage::payload));
