@@ -32,6 +32,7 @@ import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StaleModificationTagException;
 import io.drover.model.lrp.StartedInstance;
+import io.drover.model.messaging.ConvergenceRequested;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
@@ -163,6 +164,23 @@ class DesiredLrpLifecycleIT {
                 .satisfies(m -> assertThat(m.reason()).isEqualTo("scaled up"));
         assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
                 .singleElement().extracting(Audit::version).isEqualTo(1L);
+    }
+
+    @Test
+    void aChangeOrARemovalAsksTheConvergerForOnePassPerTransactionADesireAndAStartDoNot() {
+        lifecycle.desire(definition(3), RECEPTOR);
+        runningOnALiveCell(2);
+        assertThat(records.messages(Topics.CONVERGENCE_REQUESTS, guid, ConvergenceRequested.class))
+                .as("the desire created its instances itself, and an instance's progress asks nothing").isEmpty();
+
+        actualLifecycle.retire(List.of(ActualLrpKey.of(guid, 0)), "restart", RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        lifecycle.remove(guid, RECEPTOR);
+
+        assertThat(records.messages(Topics.CONVERGENCE_REQUESTS, guid, ConvergenceRequested.class))
+                .as("one per transaction, named by its first change that asks, however many instances it removed")
+                .extracting(ConvergenceRequested::reason).containsExactly(LifecycleEvent.ACTUAL_LRP_REMOVED,
+                        LifecycleEvent.DESIRED_LRP_CHANGED, LifecycleEvent.DESIRED_LRP_REMOVED);
     }
 
     @Test

@@ -222,6 +222,12 @@ public class DroverModelAutoConfiguration {
         return topic(Topics.LIFECYCLE_EVENTS, p.lifecyclePartitions(), p.replicationFactor());
     }
 
+    /** One partition: a message per transaction that changed a desired LRP or removed instances, for the converger. */
+    @Bean
+    NewTopic convergenceRequestsTopic(KafkaTopicsProperties p) {
+        return topic(Topics.CONVERGENCE_REQUESTS, 1, p.replicationFactor());
+    }
+
     /** A Drover topic: takes any message the producers may send ({@link Topics#MAX_MESSAGE_BYTES}). */
     public static NewTopic topic(String name, int partitions, short replicationFactor) {
         return new NewTopic(name, partitions, replicationFactor).configs(

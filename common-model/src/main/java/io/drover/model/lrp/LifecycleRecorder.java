@@ -1,8 +1,11 @@
 package io.drover.model.lrp;
 
 import io.drover.model.messaging.AuditLog;
+import io.drover.model.messaging.ConvergenceRequested;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Outbox;
+import io.drover.model.messaging.OutboxMessage;
+import io.drover.model.messaging.Topics;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,7 +17,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * Writes what a lifecycle transaction changed, in that transaction: the actual LRP records (versioned), then one
  * {@code lrp_events} row per visible change, which is both the audit trail and the lifecycle event (its payload is the
- * Kafka value, relayed from the row itself), then the commands (start, stop, auction results) into the outbox.
+ * Kafka value, relayed from the row itself), then the commands (start, stop, auction results, and one convergence
+ * request for a transaction that changed or removed a desired LRP or removed an instance) into the outbox.
  */
 class LifecycleRecorder {
 
@@ -66,6 +70,10 @@ class LifecycleRecorder {
                     c.reason(), any.modificationTag().index(), by.service(), by.cellId(), event.id(), event.payload()));
         }
         audit.append(rows, now);
+        if (changes.passWanted != null) {
+            changes.command(OutboxMessage.of(Topics.CONVERGENCE_REQUESTS, changes.passWanted.processGuid(),
+                    new ConvergenceRequested(ids.get(), changes.passWanted.processGuid(), changes.passWanted.type())));
+        }
         outbox.append(changes.commands);
     }
 

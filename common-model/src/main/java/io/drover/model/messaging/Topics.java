@@ -11,6 +11,8 @@ public final class Topics {
     public static final String STOP_REQUESTS = "drover.lrp.stop-requests";
     /** Keyed by process_guid: every change of a desired or actual LRP, for the receptor's SSE and anyone else. */
     public static final String LIFECYCLE_EVENTS = "drover.lifecycle.events";
+    /** Keyed by process_guid: the lifecycle to every converger, a change that asks for a pass. */
+    public static final String CONVERGENCE_REQUESTS = "drover.convergence.requests";
 
     /**
      * Header of every lifecycle event record: its {@code type} (e.g. {@code actual_lrp_changed}), so a consumer that

@@ -1,12 +1,12 @@
-package io.drover.converger.pass;
+package io.drover.model.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Which lifecycle events ask the converger for a pass, by their type header. */
-class DesiredLrpChangeListenerTest {
+/** Which changes ask the converger for a pass, by their lifecycle event type. */
+class ConvergenceRequestedTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
@@ -27,6 +27,6 @@ class DesiredLrpChangeListenerTest {
             "task_removed,              false",
             "deployment_changed,        false" })
     void asksForAPassOnlyWhenTheDesiredStateMayBeAheadOfTheInstances(String type, boolean asks) {
-        assertThat(DesiredLrpChangeListener.asksForAPass(type)).isEqualTo(asks);
+        assertThat(ConvergenceRequested.isAskedBy(type)).isEqualTo(asks);
     }
 }

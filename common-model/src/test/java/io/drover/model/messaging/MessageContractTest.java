@@ -54,6 +54,9 @@ class MessageContractTest {
     static final LrpStopRequested STOP = new LrpStopRequested(MESSAGE_ID, "cell-z1-0", "web-app", 4, "ig-4711",
             "scaled down");
 
+    static final ConvergenceRequested CONVERGE = new ConvergenceRequested(MESSAGE_ID, "web-app",
+            LifecycleEvent.DESIRED_LRP_CHANGED);
+
     static final ActualLrpSnapshot RUNNING = new ActualLrpSnapshot("web-app", 1, "cf-apps", "ig-4711", "cell-z1-0",
             "10.0.1.5", List.of(new NetInfo.PortMapping(8080, 61001)), ActualLrpState.RUNNING, 0, null, null,
             AT.toEpochMilli(), null, false, new ModificationTag(EPOCH, 4), 1);
@@ -121,6 +124,7 @@ class MessageContractTest {
                 Arguments.of("lrp-start-requested.json", START),
                 Arguments.of("lrps-placed.json", PLACED),
                 Arguments.of("lrp-stop-requested.json", STOP),
+                Arguments.of("convergence-requested.json", CONVERGE),
                 Arguments.of("lifecycle-event-actual-crashed.json", ACTUAL_CRASHED),
                 Arguments.of("lifecycle-event-desired-created.json", DESIRED_CREATED),
                 Arguments.of("task-start-requested.json", START_TASKS),

@@ -43,7 +43,7 @@ class ConvergenceLoop implements SmartLifecycle {
         requestPass("elected", Duration.ZERO);
     }
 
-    /** A desired LRP was created, changed or removed somewhere: converge after the changes of a short pause. */
+    /** A desired LRP changed or was removed, or an instance was removed: converge after the changes of a short pause. */
     void desiredLrpChanged() {
         requestPass("desired-lrp-changed", timings.desiredChangeDelay());
     }

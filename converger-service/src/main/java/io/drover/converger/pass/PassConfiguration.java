@@ -97,7 +97,7 @@ class PassConfiguration {
     }
 
     @Bean
-    DesiredLrpChangeListener desiredLrpChangeListener(ConsumerFactory<?, ?> consumers, ConvergenceLoop loop) {
-        return new DesiredLrpChangeListener(consumers, loop);
+    ConvergenceRequestListener convergenceRequestListener(ConsumerFactory<?, ?> consumers, ConvergenceLoop loop) {
+        return new ConvergenceRequestListener(consumers, loop::desiredLrpChanged);
     }
 }

@@ -1,6 +1,7 @@
 package io.drover.converger.pass;
 
 import io.drover.model.json.Json;
+import io.drover.model.messaging.ConvergenceRequested;
 import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Topics;
@@ -32,6 +33,10 @@ final class TopicProbe<T> implements AutoCloseable {
 
     static TopicProbe<LrpStartRequested> startRequests(String bootstrapServers) {
         return new TopicProbe<>(bootstrapServers, Topics.START_REQUESTS, LrpStartRequested.class);
+    }
+
+    static TopicProbe<ConvergenceRequested> convergenceRequests(String bootstrapServers) {
+        return new TopicProbe<>(bootstrapServers, Topics.CONVERGENCE_REQUESTS, ConvergenceRequested.class);
     }
 
     static TopicProbe<LrpStopRequested> stopRequests(String bootstrapServers) {
