@@ -1,6 +1,11 @@
 package io.drover.cluster;
 
 import io.drover.model.json.Json;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -39,6 +44,38 @@ final class Api {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (Exception e) {
             throw new IllegalStateException(method + " " + path, e);
+        }
+    }
+
+    /**
+     * Opens {@code GET /v1/events} and drains it on a thread of its own until closed: a listener, so that the
+     * receptor's feed reads the lifecycle topic (it fetches nothing while nobody listens).
+     */
+    Closeable listenToEvents() {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/events"))
+                .header("Authorization", authorization).header("Accept", "text/event-stream").GET().build();
+        try {
+            HttpResponse<InputStream> response = http.send(request,
+                    HttpResponse.BodyHandlers.ofInputStream());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("GET /v1/events: " + response.statusCode());
+            }
+            InputStream body = response.body();
+            Thread drain = new Thread(() -> {
+                try {
+                    body.transferTo(OutputStream.nullOutputStream());
+                } catch (IOException e) {
+                    // closed
+                }
+            }, "test-event-listener");
+            drain.setDaemon(true);
+            drain.start();
+            return body;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -3,6 +3,8 @@ package io.drover.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.Closeable;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -81,7 +83,10 @@ class MessagingFaultsIT {
 
     @Test
     @Order(1)
-    void fiftyLrpsDesiredScaledAndDeletedUnderLostDuplicatedAndReorderedMessagesConvergeWithinTwoIntervals() {
+    void fiftyLrpsDesiredScaledAndDeletedUnderLostDuplicatedAndReorderedMessagesConvergeWithinTwoIntervals()
+            throws IOException {
+        // an SSE client, so that the receptor's feed reads the lifecycle topic under the faults too
+        Closeable listener = api.listenToEvents();
         FaultyConsumerInterceptor.set(0.05, 0.10, 0.10);
         Random random = new Random(FaultyConsumerInterceptor.seed);
         Map<String, Integer> expected = new TreeMap<>();
@@ -118,6 +123,7 @@ class MessagingFaultsIT {
         assertThat(FaultyConsumerInterceptor.SEEN.keySet()).as("faults reached every service's consumers (group/client)")
                 .anyMatch(k -> k.startsWith("drover-auctioneer")).anyMatch(k -> k.contains("converger"))
                 .anyMatch(k -> k.contains("rep")).anyMatch(k -> k.contains("lifecycle-event-feed"));
+        listener.close();
     }
 
     @Test

@@ -12,6 +12,8 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -43,6 +45,8 @@ public final class TopicReader implements AutoCloseable {
     private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
     private static final Duration THROUGH_EVERY = Duration.ofMillis(250);
     private static final Duration THROUGH_TIMEOUT = Duration.ofMillis(500);
+    /** How long an idle reader's look waits for its partitions' ends before it tries again at the next look. */
+    private static final Duration RESUME_TIMEOUT = Duration.ofSeconds(2);
     /** How long {@link #close()} waits for the batch in hand to be handled. */
     private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
 
@@ -111,6 +115,14 @@ public final class TopicReader implements AutoCloseable {
     private volatile boolean tracksThrough;
     private volatile Consumer<String, byte[]> endsConsumer;
     private long nextThroughNanos;
+    /** See {@link #idleWhile}: null for a reader that always reads. */
+    private volatile BooleanSupplier idle;
+    /** Whether the reader's last look found someone to read for and its partitions resumed (idle readers only). */
+    private volatile boolean reading;
+    private final Object looked = new Object();
+    private long looks;
+    private boolean resumeWarned;
+    private final AtomicLong handedOver = new AtomicLong();
 
     /**
      * @param partitions what to read, asked of the consumer once the broker answers (e.g. every partition of a topic)
@@ -129,6 +141,55 @@ public final class TopicReader implements AutoCloseable {
     /** Every partition of {@code topic}, as the broker knows them. */
     public static Function<Consumer<String, byte[]>, Collection<TopicPartition>> allOf(String topic) {
         return c -> c.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+    }
+
+    /**
+     * Makes this reader fetch nothing while {@code idle} holds: its partitions are paused, so its polls send no fetch
+     * and the broker serves it nothing. Once {@code idle} no longer holds, it moves to the end of its partitions and
+     * reads on from there (see {@link #awaitReading}). For a live feed that nobody listens to, which would otherwise
+     * fetch every record of its topic to throw it away. Only for a reader that commits nothing. Call before
+     * {@link #start()}.
+     */
+    public TopicReader idleWhile(BooleanSupplier idle) {
+        if (settings.groupId() != null) {
+            throw new IllegalStateException(settings.name() + ": a reader with commits cannot skip records");
+        }
+        this.idle = idle;
+        return this;
+    }
+
+    /**
+     * For someone who just made the {@link #idleWhile} condition false: waits until this reader reads for them, i.e.
+     * every record written from now on will be handed over. At once if its last look found someone already (it then
+     * reads on without a gap); otherwise until its next look moved it to the end and resumed its partitions, which is
+     * within one poll timeout while the broker answers. False if that took longer than {@code wait}.
+     */
+    public boolean awaitReading(Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        synchronized (looked) {
+            if (reading) {
+                return true;
+            }
+            long asked = looks;
+            while (!(reading && looks > asked)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(looked, left);
+            }
+            return true;
+        }
+    }
+
+    /** For an idle reader ({@link #idleWhile}): whether its last look found someone to read for, and it reads. */
+    public boolean isReading() {
+        return reading;
+    }
+
+    /** How many records the handler was handed since the reader was created (a batch handed again counts again). */
+    public long handedOver() {
+        return handedOver.get();
     }
 
     /** Starts reading on a thread of its own; a reader that was closed can be started again. */
@@ -159,6 +220,7 @@ public final class TopicReader implements AutoCloseable {
             endsConsumer = asker;
         }
         positioned = false;
+        reading = false;
         closed = new CountDownLatch(1);
         running = true;
         Thread t = new Thread(this::loop, settings.name());
@@ -218,6 +280,7 @@ public final class TopicReader implements AutoCloseable {
                 asker.assign(c.assignment());
             }
             while (running) {
+                lookWhetherIdle(c);
                 pollOnce(c);
                 afterPoll.polled(through);
             }
@@ -298,6 +361,45 @@ public final class TopicReader implements AutoCloseable {
         }
     }
 
+    /**
+     * For an idle reader: pauses its partitions when nobody needs it; when somebody does again, moves to their end (as
+     * it is now) and resumes them. A broker that does not answer leaves it paused until the next look.
+     */
+    private void lookWhetherIdle(Consumer<String, byte[]> c) {
+        BooleanSupplier condition = idle;
+        if (condition == null) {
+            return;
+        }
+        boolean nowReading = reading;
+        try {
+            if (condition.getAsBoolean()) {
+                c.pause(c.assignment());
+                nowReading = false;
+            } else if (!nowReading) {
+                var assigned = c.assignment();
+                c.seekToEnd(assigned);
+                assigned.forEach(tp -> c.position(tp, RESUME_TIMEOUT)); // the end as of now, not of the next fetch
+                c.resume(assigned);
+                nowReading = true;
+                resumeWarned = false;
+            }
+        } catch (KafkaException e) {
+            if (e instanceof WakeupException) {
+                throw e;
+            }
+            if (!resumeWarned) {
+                log.warn("topic-reader-resume-failed reader={} cause=\"{}\" (will retry)", settings.name(),
+                        e.toString());
+                resumeWarned = true;
+            }
+        }
+        synchronized (looked) {
+            reading = nowReading;
+            looks++;
+            looked.notifyAll();
+        }
+    }
+
     /** One poll and its batch; a failure other than being woken up is logged and retried a second later. */
     private void pollOnce(Consumer<String, byte[]> c) throws InterruptedException {
         try {
@@ -358,6 +460,7 @@ public final class TopicReader implements AutoCloseable {
     private boolean handle(List<ConsumerRecord<String, byte[]>> batch) throws InterruptedException {
         for (int attempt = 0; ; attempt++) {
             try {
+                handedOver.addAndGet(batch.size());
                 handler.handle(batch);
                 return true;
             } catch (RuntimeException e) {

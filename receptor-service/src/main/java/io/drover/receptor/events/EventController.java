@@ -4,6 +4,7 @@ import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Duration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -17,10 +18,15 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 @Tag(name = "events", description = "Server-sent events of every desired and actual LRP change")
 class EventController {
 
-    private final EventStream stream;
+    /** How long a client waits for the feed to read live; a broker that does not answer in time does not stop it. */
+    private static final Duration LIVE_WAIT = Duration.ofSeconds(5);
 
-    EventController(EventStream stream) {
+    private final EventStream stream;
+    private final LifecycleEventFeed feed;
+
+    EventController(EventStream stream, LifecycleEventFeed feed) {
         this.stream = stream;
+        this.feed = feed;
     }
 
     @GetMapping(path = "/v1/events", produces = { MediaType.TEXT_EVENT_STREAM_VALUE, MediaType.ALL_VALUE })
@@ -33,6 +39,7 @@ class EventController {
             throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ApiError.INVALID_REQUEST,
                     "too many event stream clients on this receptor; retry later or use another receptor");
         }
+        feed.awaitLive(LIVE_WAIT);
         return emitter;
     }
 }

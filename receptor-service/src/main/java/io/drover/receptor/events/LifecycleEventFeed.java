@@ -18,8 +18,12 @@ import org.springframework.stereotype.Component;
 /**
  * Reads {@code drover.lifecycle.events} for the SSE stream. Every receptor must see every event, so it reads all
  * partitions with no group and nothing committed, from the end: a stream is live, not a replay. The reader's loop also
- * sends the heartbeat comments, so they keep flowing while Kafka is away. While nobody listens, events are fetched but
- * not parsed.
+ * sends the heartbeat comments, so they keep flowing while Kafka is away.
+ *
+ * <p>While nobody listens, nothing is fetched (the reader's partitions are paused): every event of the cluster, about
+ * three per instance started, would otherwise cross from the broker to every receptor to be thrown away. A client that
+ * connects then waits until the reader has moved to the end and resumed ({@link #awaitLive}), so its stream has every
+ * event written after it opened, as when the reader never stops.
  */
 @Component
 public class LifecycleEventFeed implements SmartLifecycle {
@@ -39,12 +43,37 @@ public class LifecycleEventFeed implements SmartLifecycle {
         this.clock = clock;
         this.reader = new TopicReader(consumers, new TopicReader.Settings("lifecycle-event-feed", null,
                 TopicReader.StartAt.LATEST, null, 2_000, Duration.ofMillis(250), 0),
-                TopicReader.allOf(Topics.LIFECYCLE_EVENTS), this::stream, through -> heartbeatIfDue());
+                TopicReader.allOf(Topics.LIFECYCLE_EVENTS), this::stream, through -> heartbeatIfDue())
+                .idleWhile(() -> stream.clientCount() == 0);
     }
 
     /** True once every partition is assigned and positioned at its end: events from now on are streamed. */
     public boolean isReady() {
         return reader.positioned();
+    }
+
+    /**
+     * Waits (at most {@code wait}) until every event written from now on will be streamed: at once while somebody else
+     * listens, otherwise until the reader, idle until this client connected, has moved to the end and resumed. False
+     * if it did not in time (the broker does not answer): the stream is then live from when it can be.
+     */
+    boolean awaitLive(Duration wait) {
+        try {
+            return reader.awaitReading(wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Whether the feed reads the topic: somebody listened at its last look. */
+    boolean isReading() {
+        return reader.isReading();
+    }
+
+    /** Lifecycle records handed to this feed so far (none while nobody listens). */
+    long recordsRead() {
+        return reader.handedOver();
     }
 
     @Override

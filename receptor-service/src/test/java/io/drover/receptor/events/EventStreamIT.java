@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.drover.model.json.Json;
+import io.drover.model.messaging.Topics;
 import io.drover.receptor.ReceptorTest;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,10 +21,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.test.web.servlet.MockMvc;
 import tools.jackson.databind.JsonNode;
 
@@ -39,6 +45,47 @@ class EventStreamIT {
     LifecycleEventFeed feed;
     @Autowired
     EventStream stream;
+    @Autowired
+    ConsumerFactory<?, ?> consumers;
+
+    private final List<SseFrames> opened = new ArrayList<>();
+
+    @AfterEach
+    void hangUp() throws Exception {
+        for (SseFrames client : opened) {
+            client.close();
+        }
+    }
+
+    @Test
+    void aFeedNobodyListensToFetchesNothingAndAClientThatConnectsGetsEveryEventFromThenOn() throws Exception {
+        await().atMost(Duration.ofSeconds(60)).until(feed::isReady);
+        // every test hangs up its clients; the receptor notices at the next heartbeat (1 s here)
+        await().atMost(Duration.ofSeconds(30)).until(() -> stream.clientCount() == 0 && !feed.isReading());
+        long read = feed.recordsRead();
+        long written = lifecycleEventsOnKafka();
+        String unheard = guid("sse-unheard");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(unheard, "apps", 2))).andExpect(status().isCreated());
+        await().atMost(Duration.ofSeconds(30)).until(() -> lifecycleEventsOnKafka() >= written + 3);
+        assertThat(feed.recordsRead()).as("nobody listens: the feed fetched none of the three events").isEqualTo(read);
+
+        SseFrames client = connect();
+        String heard = guid("sse-heard");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(heard, "apps", 1))).andExpect(status().isCreated());
+        await().atMost(Duration.ofSeconds(30)).until(() -> framesOf(client, heard).size() >= 2);
+        assertThat(framesOf(client, heard)).extracting(SseFrames.Frame::event)
+                .containsExactly("desired_lrp_created", "actual_lrp_created");
+        assertThat(framesOf(client, unheard)).as("written before the stream opened").isEmpty();
+    }
+
+    /** How many records the lifecycle topic holds, asked of the broker itself. */
+    private long lifecycleEventsOnKafka() {
+        try (Consumer<?, ?> asker = consumers.createConsumer(null, "test-lifecycle-ends")) {
+            List<TopicPartition> partitions = asker.partitionsFor(Topics.LIFECYCLE_EVENTS).stream()
+                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+            return asker.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
 
     @Test
     void aClientSeesTheDesiredLrpCreatedThenItsThreeInstances() throws Exception {
@@ -121,6 +168,7 @@ class EventStreamIT {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).get().asString().startsWith("text/event-stream");
         SseFrames frames = new SseFrames(response.body());
+        opened.add(frames);
         await().atMost(Duration.ofSeconds(10)).until(() -> frames.comments.contains("connected"));
         return frames;
     }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A test SSE client: reads a stream on its own thread and keeps every event and comment it saw. */
-final class SseFrames {
+final class SseFrames implements AutoCloseable {
 
     /** One {@code id:/event:/data:} block. */
     record Frame(long id, String event, String data) {
@@ -18,7 +18,10 @@ final class SseFrames {
     final List<Frame> events = new CopyOnWriteArrayList<>();
     final List<String> comments = new CopyOnWriteArrayList<>();
 
+    private final InputStream stream;
+
     SseFrames(InputStream stream) {
+        this.stream = stream;
         Thread reader = new Thread(() -> read(stream), "test-sse-reader");
         reader.setDaemon(true);
         reader.start();
@@ -50,5 +53,11 @@ final class SseFrames {
         } catch (IOException e) {
             // stream closed
         }
+    }
+
+    /** Hangs up: the receptor notices at its next write to this stream (a heartbeat at the latest). */
+    @Override
+    public void close() throws IOException {
+        stream.close();
     }
 }
