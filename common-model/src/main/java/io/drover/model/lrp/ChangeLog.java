@@ -1,6 +1,5 @@
 package io.drover.model.lrp;
 
-import io.drover.model.messaging.ConvergenceRequested;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.OutboxMessage;
 import java.util.ArrayList;
@@ -26,8 +25,6 @@ final class ChangeLog {
     final Set<ActualLrp> deletes = new LinkedHashSet<>();
     // noted records: not written, but their version must still hold when the transaction commits
     final Set<ActualLrp> unchanged = new LinkedHashSet<>();
-    // the first change that asks the converger for a pass, or null
-    PassWanted passWanted;
 
     void actualCreated(ActualLrp lrp, String reason, Actor actor) {
         inserts.add(lrp);
@@ -61,26 +58,16 @@ final class ChangeLog {
             deletes.add(lrp);
         }
         actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor, true));
-        askConvergence(before.processGuid(), LifecycleEvent.ACTUAL_LRP_REMOVED);
     }
 
     /** A change of a desired LRP entity: its snapshot is taken once the entity is flushed (its version then known). */
     void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
         desired.add(new DesiredChange(type, before, after == null ? null : after::snapshot, reason));
-        askConvergence(after != null ? after.processGuid() : before.definition().processGuid(), type);
     }
 
     /** A change of a desired LRP written without the entity: {@code after} carries its new version already. */
     void desired(String type, DesiredLrpSnapshot before, DesiredLrpSnapshot after, String reason) {
         desired.add(new DesiredChange(type, before, () -> after, reason));
-        askConvergence((after != null ? after : before).definition().processGuid(), type);
-    }
-
-    /** The first change that asks the converger for a pass names this transaction's one request. */
-    private void askConvergence(String processGuid, String type) {
-        if (passWanted == null && ConvergenceRequested.isAskedBy(type)) {
-            passWanted = new PassWanted(processGuid, type);
-        }
     }
 
     void command(OutboxMessage message) {
@@ -112,9 +99,5 @@ final class ChangeLog {
 
     /** One audited change of a desired LRP; {@code after} is null for a removal. */
     record DesiredChange(String type, DesiredLrpSnapshot before, Supplier<DesiredLrpSnapshot> after, String reason) {
-    }
-
-    /** A change that asks the converger for a pass ({@link ConvergenceRequested}): its LRP and its event type. */
-    record PassWanted(String processGuid, String type) {
     }
 }

@@ -70,10 +70,10 @@ class LifecycleRecorder {
                     c.reason(), any.modificationTag().index(), by.service(), by.cellId(), event.id(), event.payload()));
         }
         audit.append(rows, now);
-        if (changes.passWanted != null) {
-            changes.command(OutboxMessage.of(Topics.CONVERGENCE_REQUESTS, changes.passWanted.processGuid(),
-                    new ConvergenceRequested(ids.get(), changes.passWanted.processGuid(), changes.passWanted.type())));
-        }
+        // one convergence request per transaction, named by its first change that asks for a pass
+        rows.stream().filter(r -> ConvergenceRequested.isAskedBy(r.type())).findFirst().ifPresent(r -> changes.command(
+                OutboxMessage.of(Topics.CONVERGENCE_REQUESTS, r.key(), new ConvergenceRequested(ids.get(), r.key(),
+                        r.type()))));
         outbox.append(changes.commands);
     }
 
