@@ -13,12 +13,16 @@ final class StatementCosts {
             + "'g'), 90), sum(total_exec_time) OVER () FROM pg_stat_statements WHERE dbid = (SELECT oid FROM "
             + "pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT %d";
 
-    /** Row updates of the actual LRPs, and how many PostgreSQL made on the row's page without an index entry. */
-    private static final String UPDATES = "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables "
-            + "WHERE relname = 'actual_lrps'";
+    /**
+     * Row updates of the actual LRPs, how many PostgreSQL made on the row's page without an index entry, and how often
+     * the table's planner statistics were refreshed: by an {@code ANALYZE} statement (the converger's
+     * {@code PlannerStatistics}) and by autovacuum.
+     */
+    private static final String UPDATES = "SELECT n_tup_upd, n_tup_hot_upd, analyze_count, autoanalyze_count "
+            + "FROM pg_stat_user_tables WHERE relname = 'actual_lrps'";
 
     private final Database db;
-    private double[] updatesAtReset = {0, 0};
+    private double[] updatesAtReset = {0, 0, 0, 0};
 
     StatementCosts(Database db) {
         this.db = db;
@@ -29,13 +33,17 @@ final class StatementCosts {
         updatesAtReset = db.doubles(UPDATES);
     }
 
-    /** The actual LRP row updates since {@link #reset()}, and the share of them that were heap-only (HOT). */
+    /**
+     * The actual LRP row updates since {@link #reset()}, the share of them that were heap-only (HOT), and the analyzes
+     * of the table since then.
+     */
     String rowUpdates() {
         double[] now = db.doubles(UPDATES);
         double all = now[0] - updatesAtReset[0];
         double inPlace = now[1] - updatesAtReset[1];
-        return "actual_lrps row updates %,.0f, of which %.0f %% heap-only (no index entry)".formatted(all,
-                100 * inPlace / Math.max(1, all));
+        return ("actual_lrps row updates %,.0f, of which %.0f %% heap-only (no index entry); its planner statistics "
+                + "refreshed %.0f times by the converger, %.0f by autovacuum").formatted(all,
+                100 * inPlace / Math.max(1, all), now[2] - updatesAtReset[2], now[3] - updatesAtReset[3]);
     }
 
     /** The {@code n} statements that took PostgreSQL longest since {@link #reset()}, per instance that ran. */

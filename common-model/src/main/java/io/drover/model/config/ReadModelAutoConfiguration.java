@@ -47,7 +47,7 @@ public class ReadModelAutoConfiguration {
 
     @Bean
     PlannerStatistics plannerStatistics(JdbcTemplate jdbc) {
-        return new PlannerStatistics(jdbc);
+        return new PlannerStatistics(jdbc, PlannerStatistics.BURST_TABLES);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package io.drover.model.read;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -8,13 +9,17 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Keeps PostgreSQL's planner statistics of the LRP tables in step with their size. Autovacuum analyzes a table once
- * enough of it changed, at most every naptime; a table it analyzed while empty (every LRP deleted) is believed empty
- * until the next analyze, and while a burst refills it every batched key lookup is planned as if each index were one
- * page: a benchmark that ran a warm-up first saw the auctioneer's rounds read every UNCLAIMED row through the state
- * index (0.7 s a round) and, another time, look each key up through the domain index (3 ms a key instead of 6 µs).
- * The converger counts every row at each pass anyway; when a table has grown far past what the planner believes, it
- * analyzes it then and there.
+ * Keeps PostgreSQL's planner statistics of the tables that take bursts in step with their size. Autovacuum analyzes a
+ * table once enough of it changed, at most every naptime (a minute); a table it analyzed while empty but not yet
+ * truncated (every LRP just deleted) is believed to hold no rows at all, and while a burst refills it every batched key
+ * lookup is planned as if each index were one page. The plans that follow are the worst there are: the auctioneer's
+ * round and the lifecycle's load, once their prepared statements switch to a generic plan, scan the whole table once per
+ * key (measured: 27 s for 900 keys against 100,000 rows, where the right plan takes 7 ms; docs/performance.md).
+ *
+ * <p>The converger's leader calls {@link #keepUp()} every second (with its look for lost cells): one catalog query
+ * compares what the planner believes ({@code pg_class.reltuples}) with the live rows the statistics system counts
+ * ({@code pg_stat_user_tables.n_live_tup}, which every committed insert moves), and a table far larger than believed is
+ * analyzed then and there, within a few seconds of the burst's start.
  */
 public class PlannerStatistics {
 
@@ -23,41 +28,57 @@ public class PlannerStatistics {
     /** Below this many rows any plan is fast: no analyze for a table that is small anyway. */
     static final long SMALL = 1_000;
 
-    /** Each table whose count is watched, with the tables analyzed with it (a desired LRP's definitions grow with it). */
-    private static final Map<String, List<String>> TABLES = Map.of(
+    /**
+     * The tables that take bursts and are looked up by batches of keys, each with the tables analyzed with it (a
+     * desired LRP's definitions grow with it).
+     */
+    public static final Map<String, List<String>> BURST_TABLES = Map.of(
             "actual_lrps", List.of("actual_lrps"),
-            "desired_lrps", List.of("desired_lrps", "desired_lrp_definitions"));
+            "desired_lrps", List.of("desired_lrps", "desired_lrp_definitions"),
+            "tasks", List.of("tasks"));
+
+    private static final String BELIEVED_AND_LIVE = """
+            SELECT c.relname, c.reltuples, s.n_live_tup
+            FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid
+            WHERE c.oid = ANY (?::regclass[])""";
 
     private final JdbcTemplate jdbc;
+    private final Map<String, List<String>> tables;
+    private final String[] watched;
 
-    public PlannerStatistics(JdbcTemplate jdbc) {
+    public PlannerStatistics(JdbcTemplate jdbc, Map<String, List<String>> tables) {
         this.jdbc = jdbc;
+        this.tables = Map.copyOf(tables);
+        this.watched = tables.keySet().toArray(String[]::new);
     }
 
     /**
-     * Analyzes {@code table} (and the tables that grow with it) when it holds {@code rows} but the planner believes
-     * it far smaller. Returns whether it did; a failure (no privilege, a lock timeout) is logged and changes nothing.
+     * Analyzes each watched table (and the tables that grow with it) that holds far more rows than the planner
+     * believes. Returns the watched tables it analyzed; a failure (no privilege, a lock timeout) is logged and changes
+     * nothing.
      */
-    public boolean keepUp(String table, long rows) {
-        List<String> analyzed = TABLES.get(table);
-        if (analyzed == null) {
-            throw new IllegalArgumentException("no statistics are kept for " + table);
-        }
+    public List<String> keepUp() {
+        List<String> analyzed = new ArrayList<>(0);
         try {
-            Double believed = jdbc.queryForObject("SELECT reltuples FROM pg_class WHERE oid = ?::regclass",
-                    Double.class, table);
-            if (believed == null || !isStale(believed, rows)) {
-                return false;
+            List<Belief> beliefs = jdbc.query(con -> {
+                var ps = con.prepareStatement(BELIEVED_AND_LIVE);
+                ps.setArray(1, con.createArrayOf("text", watched));
+                return ps;
+            }, (rs, n) -> new Belief(rs.getString(1), rs.getDouble(2), rs.getLong(3)));
+            for (Belief belief : beliefs) {
+                if (isStale(belief.believed(), belief.live())) {
+                    long started = System.nanoTime();
+                    tables.get(belief.table()).forEach(t -> jdbc.execute("ANALYZE " + t));
+                    analyzed.add(belief.table());
+                    log.info("planner-statistics-refreshed table={} live_rows={} believed={} duration_ms={}",
+                            belief.table(), belief.live(), Math.round(belief.believed()),
+                            (System.nanoTime() - started) / 1_000_000);
+                }
             }
-            long started = System.nanoTime();
-            analyzed.forEach(t -> jdbc.execute("ANALYZE " + t));
-            log.info("planner-statistics-refreshed table={} rows={} believed={} duration_ms={}", table, rows,
-                    Math.round(believed), (System.nanoTime() - started) / 1_000_000);
-            return true;
         } catch (DataAccessException e) {
-            log.warn("planner-statistics-not-refreshed table={} cause={}", table, e.toString());
-            return false;
+            log.warn("planner-statistics-not-refreshed tables={} cause={}", tables.keySet(), e.toString());
         }
+        return analyzed;
     }
 
     /**
@@ -67,5 +88,8 @@ public class PlannerStatistics {
      */
     static boolean isStale(double believed, long rows) {
         return believed >= 0 && rows > SMALL && rows > 2 * believed + SMALL;
+    }
+
+    private record Belief(String table, double believed, long live) {
     }
 }

@@ -14,6 +14,10 @@ import org.springframework.context.SmartLifecycle;
  * Decides when a pass runs: every {@code interval}, soon after a cell is lost or a desired LRP changes, and at once on
  * election. Everything runs on one thread, so passes never overlap; requests that arrive before a scheduled pass
  * starts share it (the earliest wins). Only the leader runs passes; standbys keep the timers and do nothing.
+ *
+ * <p>At every {@code cellWatchInterval} the leader also keeps the planner statistics of the tables that take bursts up
+ * with their size (see {@code PlannerStatistics}): one catalog query, and an {@code ANALYZE} when a table outgrew
+ * what PostgreSQL believes.
  */
 class ConvergenceLoop implements SmartLifecycle {
 
@@ -21,6 +25,7 @@ class ConvergenceLoop implements SmartLifecycle {
 
     private final ConvergencePass pass;
     private final CellLossWatcher cells;
+    private final Runnable keepStatisticsUp;
     private final BooleanSupplier leader;
     private final Timings timings;
     private ScheduledExecutorService thread;
@@ -31,9 +36,11 @@ class ConvergenceLoop implements SmartLifecycle {
     record Timings(Duration interval, Duration cellWatchInterval, Duration debounce, Duration desiredChangeDelay) {
     }
 
-    ConvergenceLoop(ConvergencePass pass, CellLossWatcher cells, BooleanSupplier leader, Timings timings) {
+    ConvergenceLoop(ConvergencePass pass, CellLossWatcher cells, Runnable keepStatisticsUp, BooleanSupplier leader,
+            Timings timings) {
         this.pass = pass;
         this.cells = cells;
+        this.keepStatisticsUp = keepStatisticsUp;
         this.leader = leader;
         this.timings = timings;
     }
@@ -48,10 +55,14 @@ class ConvergenceLoop implements SmartLifecycle {
         requestPass("desired-lrp-changed", timings.desiredChangeDelay());
     }
 
-    private void watchCells() {
-        if (leader.getAsBoolean() && cells.cellsLostSinceLastLook()) {
+    private void watch() {
+        if (!leader.getAsBoolean()) {
+            return;
+        }
+        if (cells.cellsLostSinceLastLook()) {
             requestPass("cell-lost", timings.debounce());
         }
+        keepStatisticsUp.run();
     }
 
     private void runPass(String trigger) {
@@ -108,7 +119,7 @@ class ConvergenceLoop implements SmartLifecycle {
 
     private void safely() {
         try {
-            watchCells();
+            watch();
         } catch (RuntimeException e) {
             log.warn("cell-watch-failed cause={}", e.toString());
         }

@@ -71,8 +71,8 @@ class PassConfiguration {
 
     @Bean
     SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
-            LiveCells cells, PlannerStatistics statistics, PipelineProgress progress, Domains domains, Clock clock) {
-        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, statistics, progress),
+            LiveCells cells, PipelineProgress progress, Domains domains, Clock clock) {
+        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, progress),
                 domains, clock);
     }
 
@@ -90,9 +90,10 @@ class PassConfiguration {
     }
 
     @Bean
-    ConvergenceLoop convergenceLoop(ConvergencePass pass, LiveCells cells, Clock clock,
+    ConvergenceLoop convergenceLoop(ConvergencePass pass, LiveCells cells, PlannerStatistics statistics, Clock clock,
             LeaderElection convergerLeaderElection, ConvergerProperties p) {
-        return new ConvergenceLoop(pass, new CellLossWatcher(cells, clock), convergerLeaderElection::isLeader,
+        return new ConvergenceLoop(pass, new CellLossWatcher(cells, clock), statistics::keepUp,
+                convergerLeaderElection::isLeader,
                 new ConvergenceLoop.Timings(p.interval(), p.cellWatchInterval(), p.debounce(), p.desiredChangeDelay()));
     }
 

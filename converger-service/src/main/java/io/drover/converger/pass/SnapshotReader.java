@@ -10,7 +10,6 @@ import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
-import io.drover.model.read.PlannerStatistics;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +27,6 @@ class SnapshotReader {
     private final DesiredLrpRows desiredRows;
     private final ActualLrpSummaries actualRows;
     private final LiveCells liveCells;
-    private final PlannerStatistics statistics;
     private final PipelineProgress progress;
     private final Domains domains;
     private final Clock clock;
@@ -38,32 +36,17 @@ class SnapshotReader {
         this.desiredRows = model.desired();
         this.actualRows = model.actuals();
         this.liveCells = model.cells();
-        this.statistics = model.statistics();
         this.progress = model.progress();
         this.domains = domains;
         this.clock = clock;
     }
 
-    /**
-     * The read model's parts a pass reads, the planner statistics its counts keep up (see {@link #read}) and where
-     * the start pipeline stands.
-     */
+    /** The read model's parts a pass reads, and where the start pipeline stands. */
     record ReadModel(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals, LiveCells cells,
-            PlannerStatistics statistics, PipelineProgress progress) {
+            PipelineProgress progress) {
     }
 
-    /**
-     * The snapshot; then, outside its transaction, the planner's statistics of the LRP tables refreshed if the rows
-     * just counted are far more than PostgreSQL believes (a burst into tables analyzed while empty).
-     */
     ConvergenceSnapshot read() {
-        ConvergenceSnapshot snapshot = readSnapshot();
-        statistics.keepUp("actual_lrps", snapshot.actuals().size());
-        statistics.keepUp("desired_lrps", snapshot.desired().size());
-        return snapshot;
-    }
-
-    private ConvergenceSnapshot readSnapshot() {
         return reads.inOneSnapshot(() -> {
             Instant now = clock.instant();
             List<Desired> desired = new ArrayList<>();

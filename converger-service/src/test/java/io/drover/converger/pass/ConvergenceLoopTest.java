@@ -13,7 +13,10 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** When passes run: coalesced, never overlapping, leader only, soon after a lost cell or a rate-limited pass. */
+/**
+ * When passes run: coalesced, never overlapping, leader only, soon after a lost cell or a rate-limited pass; and the
+ * leader's look at the planner statistics at every watch.
+ */
 class ConvergenceLoopTest {
 
     private final List<String> triggers = new CopyOnWriteArrayList<>();
@@ -21,6 +24,7 @@ class ConvergenceLoopTest {
     private final AtomicBoolean cellLost = new AtomicBoolean();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger maxRunning = new AtomicInteger();
+    private final AtomicInteger statisticsKept = new AtomicInteger();
     private volatile Plan nextPlan = Plan.builder().build();
     private ConvergenceLoop loop;
 
@@ -62,6 +66,17 @@ class ConvergenceLoopTest {
         leader.set(true);
         loop.elected();
         await().until(() -> triggers.contains("elected"));
+    }
+
+    @Test
+    void onlyTheLeaderKeepsThePlannerStatisticsUpAndAtEveryWatchNotAtEveryPass() {
+        leader.set(false);
+        start(Duration.ofHours(1));
+
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(() -> statisticsKept.get() == 0);
+        leader.set(true);
+        await().until(() -> statisticsKept.get() >= 5);
+        assertThat(triggers).as("no pass asked for by the statistics' watch").isEmpty();
     }
 
     @Test
@@ -112,7 +127,7 @@ class ConvergenceLoopTest {
                 return cellLost.getAndSet(false);
             }
         };
-        loop = new ConvergenceLoop(pass, cells, leader::get,
+        loop = new ConvergenceLoop(pass, cells, statisticsKept::incrementAndGet, leader::get,
                 new ConvergenceLoop.Timings(interval, Duration.ofMillis(20), Duration.ofMillis(10),
                         Duration.ofMillis(100)));
         loop.start();
