@@ -9,7 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param interval a pass runs at least this often
  * @param leaderTtl the leader lock's TTL: a standby takes over at most this long after the leader vanished
- * @param cellWatchInterval how often the leader looks for cells whose presence just expired
+ * @param cellWatchInterval how often the leader looks for cells whose presence just expired, and for tables that
+ *     outgrew their planner statistics
  * @param debounce the pause between a cell loss (or an over-limit pass) and the pass that reacts to it
  * @param desiredChangeDelay the pause between a desired LRP change and the pass it triggers; the changes of that
  *     pause share one pass, so a burst of desires costs a pass every few seconds, not one per desire

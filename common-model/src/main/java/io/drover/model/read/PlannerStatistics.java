@@ -45,6 +45,7 @@ public class PlannerStatistics {
     private final JdbcTemplate jdbc;
     private final Map<String, List<String>> tables;
     private final String[] watched;
+    private boolean failing;
 
     public PlannerStatistics(JdbcTemplate jdbc, Map<String, List<String>> tables) {
         this.jdbc = jdbc;
@@ -54,8 +55,8 @@ public class PlannerStatistics {
 
     /**
      * Analyzes each watched table (and the tables that grow with it) that holds far more rows than the planner
-     * believes. Returns the watched tables it analyzed; a failure (no privilege, a lock timeout) is logged and changes
-     * nothing.
+     * believes. Returns the watched tables it analyzed; a failure (no privilege, a lock timeout, the database away) is
+     * logged once until a look succeeds again, and changes nothing. Called from one thread.
      */
     public List<String> keepUp() {
         List<String> analyzed = new ArrayList<>(0);
@@ -75,8 +76,12 @@ public class PlannerStatistics {
                             (System.nanoTime() - started) / 1_000_000);
                 }
             }
+            failing = false;
         } catch (DataAccessException e) {
-            log.warn("planner-statistics-not-refreshed tables={} cause={}", tables.keySet(), e.toString());
+            if (!failing) {
+                log.warn("planner-statistics-not-refreshed tables={} cause={}", tables.keySet(), e.toString());
+            }
+            failing = true;
         }
         return analyzed;
     }
