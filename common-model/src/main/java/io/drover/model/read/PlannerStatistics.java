@@ -13,8 +13,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * table once enough of it changed, at most every naptime (a minute); a table it analyzed while empty but not yet
  * truncated (every LRP just deleted) is believed to hold no rows at all, and while a burst refills it every batched key
  * lookup is planned as if each index were one page. The plans that follow are the worst there are: the auctioneer's
- * round and the lifecycle's load, once their prepared statements switch to a generic plan, scan the whole table once per
- * key (measured: 27 s for 900 keys against 100,000 rows, where the right plan takes 7 ms; docs/performance.md).
+ * round and the lifecycle's load, once their prepared statements switch to a generic plan, scan the whole table once
+ * per key (measured: 15-28 s for 900 keys against 100,000 rows, where fresh statistics give 5-17 ms;
+ * docs/performance.md).
  *
  * <p>The converger's leader calls {@link #keepUp()} every second (with its look for lost cells): one catalog query
  * compares what the planner believes ({@code pg_class.reltuples}) with the live rows the statistics system counts
