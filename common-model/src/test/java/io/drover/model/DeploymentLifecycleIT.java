@@ -184,6 +184,9 @@ class DeploymentLifecycleIT {
         assertThat(revert.reverts()).isEqualTo(d.id());
         assertThat(revert.toVersion()).isEqualTo(1);
         assertThat(revert.autoRevert()).isFalse();
+        assertThat(revert.strategy()).as("the same pace, never a shorter deadline than the default").isEqualTo(
+                new Strategy(STRATEGY.maxSurge(), STRATEGY.maxUnavailable(), STRATEGY.minHealthyTime(),
+                        Duration.ofMinutes(10), false, 0));
         assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
         assertThat(desired.snapshot(guid).orElseThrow().definitionVersion()).isEqualTo(1);
     }

@@ -155,9 +155,7 @@ public class DeploymentLifecycle {
             return record(d, d.moved(DeploymentState.FAILED, reason, now), reason, actor);
         }
         Deployment reverted = record(d, d.moved(DeploymentState.REVERTED, reason, now), "reverted: " + reason, actor);
-        Strategy s = d.strategy();
-        Strategy back = new Strategy(s.maxSurge(), s.maxUnavailable(), s.minHealthyTime(), s.progressDeadline(), false,
-                0);
+        Strategy back = d.strategy().revert();
         begin(current(d.processGuid()), previous.get(), d.fromVersion(), back, d.id(), "automatic revert of " + d.id(),
                 "auto-revert", actor);
         return reverted;

@@ -22,6 +22,18 @@ public record Strategy(Amount maxSurge, Amount maxUnavailable, Duration minHealt
         }
     }
 
+    /**
+     * How the automatic revert of a deployment by this strategy rolls back: at the same pace, with no canary and no
+     * revert of its own, and with at least the default progress deadline. A short deadline is how a user asks to judge a
+     * new version quickly; held against the way back to the version that worked, it would abandon that way the moment a
+     * busy cell is slow to start the old version (and a failed revert leaves nowhere else to go).
+     */
+    public Strategy revert() {
+        Duration deadline = progressDeadline.compareTo(DEFAULT.progressDeadline) < 0 ? DEFAULT.progressDeadline
+                : progressDeadline;
+        return new Strategy(maxSurge, maxUnavailable, minHealthyTime, deadline, false, 0);
+    }
+
     /** How many slots may be replaced at once while their old instance serves: at least 1. */
     public int surge(int instances) {
         return Math.max(1, maxSurge.of(instances, true));
