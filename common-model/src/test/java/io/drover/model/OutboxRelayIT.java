@@ -26,6 +26,7 @@ import io.drover.test.WithDroverInfrastructure;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -45,8 +46,11 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -62,9 +66,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 @SpringBootTest(properties = {
         "drover.outbox.send-timeout=2s",
         "drover.outbox.max-backoff=1s",
+        "drover.outbox.held-back-warning=1s",
         "spring.kafka.producer.properties.max.block.ms=2000" })
 @WithDroverInfrastructure
 @DirtiesContext
+@ExtendWith(OutputCaptureExtension.class)
 class OutboxRelayIT {
 
     static CuttableKafka kafka;
@@ -189,6 +195,32 @@ class OutboxRelayIT {
             otherRelay.rollback();
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> unsent() == 0);
+    }
+
+    @Test
+    void rowsCommittedAfterAnOpenTransactionBeganWaitForItAndTheRelaySaysWhichOne(CapturedOutput output)
+            throws Exception {
+        await().atMost(Duration.ofSeconds(30)).until(() -> unsent() == 0);
+        int pid;
+        try (Connection open = dataSource.getConnection()) {
+            open.setAutoCommit(false);
+            try (PreparedStatement begin = open.prepareStatement(
+                    "SELECT pg_backend_pid(), pg_current_xact_id()")) {
+                ResultSet rs = begin.executeQuery();
+                rs.next();
+                pid = rs.getInt(1);
+            }
+            lifecycle.createUnclaimed("held-" + UUID.randomUUID(), "d1", List.of(0), "desired",
+                    Actor.service("receptor"));
+            // committed, but that older transaction could still commit rows before them: not relayed while it runs
+            await().atMost(Duration.ofSeconds(30)).until(() -> output.getAll().contains(
+                    "outbox-relay-held-back seconds="));
+            assertThat(unsent()).isEqualTo(2);
+            assertThat(output.getAll()).contains("oldest_transaction: pid=" + pid + " ");
+            open.rollback();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> unsent() == 0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> output.getAll().contains("outbox-relay-held-back-ended"));
     }
 
     @Test

@@ -41,7 +41,8 @@ import tools.jackson.databind.JsonNode;
 class DroverCliIT {
 
     private static final String APP = "ticker";
-    private static final Duration WAIT = Duration.ofSeconds(40);
+    /** Generous: this class may be the first of its fork, its cluster started cold on a loaded machine. */
+    private static final Duration WAIT = Duration.ofSeconds(90);
 
     @TempDir
     static Path dataDir;

@@ -62,6 +62,16 @@ public class OutboxRelay implements SmartLifecycle {
                         THEN ' waiting' ELSE '' END
             FROM relay_cursors c""";
 
+    /**
+     * The oldest transaction holding a transaction id, which every row committed after it began waits for (a row is
+     * relayed once no transaction that could still commit a row before it runs): what a held-back warning names.
+     */
+    static final String OLDEST_TRANSACTION = """
+            SELECT format('pid=%s application=%s state=%s age_s=%s query="%s"', pid, application_name, state,
+                          round(extract(epoch FROM now() - xact_start)::numeric, 1),
+                          replace(left(query, 200), '"', ''''))
+            FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY age(backend_xid) DESC LIMIT 1""";
+
     /** The PostgreSQL advisory lock key ({@code pg_advisory_xact_lock}) held by the relay that is sending a batch. */
     public static final long RELAY_LOCK = 0x44524f5645524f42L;
 
@@ -132,6 +142,7 @@ public class OutboxRelay implements SmartLifecycle {
         Duration backoff = Duration.ZERO;
         boolean standby = false;
         Stall stalled = new Stall(properties.takeoverAfter());
+        HeldBack held = new HeldBack(properties.heldBackWarning());
         while (running) {
             try {
                 if (!backoff.isZero()) {
@@ -142,6 +153,7 @@ public class OutboxRelay implements SmartLifecycle {
                     continue;
                 }
                 Result result = relay();
+                held.observe(result.heldBack() && !result.standby());
                 backoff = Duration.ZERO;
                 standby = result.standby();
                 listen(!standby);
@@ -284,6 +296,45 @@ public class OutboxRelay implements SmartLifecycle {
                 return false;
             }
             return now - since >= limitNanos;
+        }
+    }
+
+    /**
+     * Rows held back behind a transaction still running, batch after batch: once for longer than {@code limit}, one
+     * warning naming the oldest transaction (nothing is relayed past it until it ends: a transaction left open by a
+     * client, or one stuck on a lock, stops every lifecycle event and command of the cluster), and a line when it ends.
+     */
+    private final class HeldBack {
+
+        private final long limitNanos;
+        private long since;
+        private boolean warned;
+
+        HeldBack(Duration limit) {
+            this.limitNanos = limit.toNanos();
+        }
+
+        void observe(boolean heldBack) {
+            long now = System.nanoTime();
+            if (!heldBack) {
+                if (warned) {
+                    log.info("outbox-relay-held-back-ended seconds={}", (now - since) / 1_000_000_000);
+                }
+                since = 0;
+                warned = false;
+            } else if (since == 0) {
+                since = now;
+            } else if (!warned && now - since >= limitNanos) {
+                warned = true;
+                String oldest;
+                try {
+                    oldest = jdbc.queryForObject(OLDEST_TRANSACTION, String.class);
+                } catch (RuntimeException e) {
+                    oldest = "(unknown: " + e.getMessage() + ")";
+                }
+                log.warn("outbox-relay-held-back seconds={} oldest_transaction: {} (rows committed after it began wait "
+                        + "until it ends)", (now - since) / 1_000_000_000, oldest);
+            }
         }
     }
 
