@@ -46,7 +46,10 @@ class Cluster:
     def __init__(self, root, project, env):
         self.root = Path(root)
         self.project = project
-        self.env = dict(os.environ, **env)
+        # docker-compose 1.29 gives up on a daemon request after 60 s; on a loaded machine (a benchmark beside the
+        # build) dockerd took longer than that to create one container while it started nine
+        timeout = os.environ.get("COMPOSE_HTTP_TIMEOUT", "600")
+        self.env = dict(os.environ, **{"COMPOSE_HTTP_TIMEOUT": timeout}, **env)
         self.network = f"{project}_default"
 
     def compose(self, *args, timeout=600):
