@@ -277,25 +277,42 @@ public class OutboxRelay implements SmartLifecycle {
         }
     }
 
-    /** Equal progress readings with rows waiting, for longer than {@code limit} of this JVM's monotonic time. */
+    /** How long a condition has held without a break, by this JVM's monotonic clock. */
+    private static final class Lasting {
+
+        private long since = -1;
+
+        /** Nanoseconds the condition has held, this observation included (0 when it does not hold or just began). */
+        long observe(boolean holds) {
+            long now = System.nanoTime();
+            if (!holds) {
+                since = -1;
+                return 0;
+            }
+            if (since < 0) {
+                since = now;
+            }
+            return now - since;
+        }
+    }
+
+    /** Equal progress readings with rows waiting, for longer than {@code limit}. */
     private static final class Stall {
 
         private final long limitNanos;
+        private final Lasting same = new Lasting();
         private String last;
-        private long since;
 
         Stall(Duration limit) {
             this.limitNanos = limit.toNanos();
         }
 
         boolean check(String progress) {
-            long now = System.nanoTime();
-            if (progress == null || !progress.endsWith(" waiting") || !progress.equals(last)) {
-                last = progress;
-                since = now;
-                return false;
+            if (progress == null || !progress.equals(last)) {
+                same.observe(false); // a new reading starts the clock again
             }
-            return now - since >= limitNanos;
+            last = progress;
+            return same.observe(progress != null && progress.endsWith(" waiting")) >= limitNanos;
         }
     }
 
@@ -307,7 +324,8 @@ public class OutboxRelay implements SmartLifecycle {
     private final class HeldBack {
 
         private final long limitNanos;
-        private long since;
+        private final Lasting held = new Lasting();
+        private long heldNanos;
         private boolean warned;
 
         HeldBack(Duration limit) {
@@ -315,16 +333,13 @@ public class OutboxRelay implements SmartLifecycle {
         }
 
         void observe(boolean heldBack) {
-            long now = System.nanoTime();
+            long lasted = held.observe(heldBack);
             if (!heldBack) {
                 if (warned) {
-                    log.info("outbox-relay-held-back-ended seconds={}", (now - since) / 1_000_000_000);
+                    log.info("outbox-relay-held-back-ended seconds={}", heldNanos / 1_000_000_000);
                 }
-                since = 0;
                 warned = false;
-            } else if (since == 0) {
-                since = now;
-            } else if (!warned && now - since >= limitNanos) {
+            } else if (!warned && lasted >= limitNanos) {
                 warned = true;
                 String oldest;
                 try {
@@ -333,8 +348,9 @@ public class OutboxRelay implements SmartLifecycle {
                     oldest = "(unknown: " + e.getMessage() + ")";
                 }
                 log.warn("outbox-relay-held-back seconds={} oldest_transaction: {} (rows committed after it began wait "
-                        + "until it ends)", (now - since) / 1_000_000_000, oldest);
+                        + "until it ends)", lasted / 1_000_000_000, oldest);
             }
+            heldNanos = lasted;
         }
     }
 
