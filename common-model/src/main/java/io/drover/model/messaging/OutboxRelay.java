@@ -153,7 +153,7 @@ public class OutboxRelay implements SmartLifecycle {
                     continue;
                 }
                 Result result = relay();
-                held.observe(result.heldBack() && !result.standby());
+                held.observe(result.heldBack()); // a standby holds nothing back: it read no rows
                 backoff = Duration.ZERO;
                 standby = result.standby();
                 listen(!standby);
