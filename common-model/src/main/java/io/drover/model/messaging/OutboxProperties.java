@@ -11,7 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollInterval how long an idle active relay waits for a notification before it looks anyway
  * @param standbyInterval how often a standby relay (another one holds the relay lock) checks whether it must take over
  * @param takeoverAfter a standby competes for the lock again once rows have waited this long (the active relay is gone)
- * @param heldBackRetry how soon to look again when committed rows wait behind a transaction still running
+ * @param heldBackRetry how soon to look again when committed rows wait behind a transaction still running; once they
+ *     have waited longer than a hundred times this, the relay looks again after 1 % of the wait, at most every second
  * @param heldBackWarning how long committed rows may wait behind a transaction still running before the relay warns,
  *     naming that transaction (its pid, state, age and statement)
  * @param sendTimeout how long to wait for the broker's acknowledgement of a batch

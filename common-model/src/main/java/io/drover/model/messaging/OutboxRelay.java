@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
@@ -71,6 +72,9 @@ public class OutboxRelay implements SmartLifecycle {
                           round(extract(epoch FROM now() - xact_start)::numeric, 1),
                           replace(left(query, 200), '"', ''''))
             FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY age(backend_xid) DESC LIMIT 1""";
+
+    /** The longest a relay held back waits before it looks again (see {@link #heldBackRetry}). */
+    static final Duration LONGEST_HELD_BACK_RETRY = Duration.ofSeconds(1);
 
     /** The PostgreSQL advisory lock key ({@code pg_advisory_xact_lock}) held by the relay that is sending a batch. */
     public static final long RELAY_LOCK = 0x44524f5645524f42L;
@@ -153,14 +157,14 @@ public class OutboxRelay implements SmartLifecycle {
                     continue;
                 }
                 Result result = relay();
-                held.observe(result.heldBack()); // a standby holds nothing back: it read no rows
+                held.observe(result.heldBackBy()); // a standby holds nothing back: it read no rows
                 backoff = Duration.ZERO;
                 standby = result.standby();
                 listen(!standby);
                 if (standby) {
                     Thread.sleep(properties.standbyInterval().toMillis());
                 } else if (!result.full()) {
-                    signal.await(result.heldBack() ? properties.heldBackRetry() : properties.pollInterval());
+                    signal.await(result.heldBackBy() != null ? held.retry() : properties.pollInterval());
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -201,11 +205,13 @@ public class OutboxRelay implements SmartLifecycle {
                 return Result.STANDBY;
             }
             List<RelaySource.Batch> batches = new ArrayList<>(2);
-            boolean heldBack = false;
+            String heldBackBy = null;
             boolean full = false;
             for (RelaySource source : RelaySource.values()) {
                 RelaySource.Batch batch = source.next(jdbc, source.cursor(jdbc), properties.batchSize());
-                heldBack |= batch.heldBack();
+                if (heldBackBy == null) {
+                    heldBackBy = batch.heldBackBy();
+                }
                 full |= batch.rows().size() == properties.batchSize();
                 if (!batch.rows().isEmpty()) {
                     batches.add(batch);
@@ -215,7 +221,7 @@ public class OutboxRelay implements SmartLifecycle {
             batches.forEach(b -> b.source().advance(jdbc, b.end()));
             batches.stream().map(RelaySource.Batch::oldest).min(Instant::compareTo)
                     .ifPresent(oldest -> delay.record(Duration.between(oldest, clock.instant())));
-            return new Result(count, false, heldBack, full);
+            return new Result(count, false, heldBackBy, full);
         });
         sent.increment(result.sent());
         return result;
@@ -277,6 +283,19 @@ public class OutboxRelay implements SmartLifecycle {
         }
     }
 
+    /**
+     * How soon a relay held back looks again when nothing wakes it: {@code first}, or a hundredth of how long the rows
+     * have waited once that is longer, and at most {@link #LONGEST_HELD_BACK_RETRY}. The transaction the rows wait for
+     * may end without writing a row (then no notification wakes the relay), so the relay must look: every
+     * {@code first} while a wait is as short as the cluster's own transactions, and with a delay of at most 1 % of the
+     * wait once it is longer (a client's transaction left open for minutes costs a look a second, not 200).
+     */
+    static Duration heldBackRetry(Duration first, Duration waited) {
+        Duration proportional = waited.dividedBy(100);
+        Duration retry = proportional.compareTo(first) > 0 ? proportional : first;
+        return retry.compareTo(LONGEST_HELD_BACK_RETRY) > 0 ? LONGEST_HELD_BACK_RETRY : retry;
+    }
+
     /** How long a condition has held without a break, by this JVM's monotonic clock. */
     private static final class Lasting {
 
@@ -317,14 +336,17 @@ public class OutboxRelay implements SmartLifecycle {
     }
 
     /**
-     * Rows held back behind a transaction still running, batch after batch: once for longer than {@code limit}, one
-     * warning naming the oldest transaction (nothing is relayed past it until it ends: a transaction left open by a
-     * client, or one stuck on a lock, stops every lifecycle event and command of the cluster), and a line when it ends.
+     * Rows held back behind one transaction still running, batch after batch: once for longer than {@code limit}, one
+     * warning naming it (nothing is relayed past it until it ends: a transaction left open by a client, or one stuck on
+     * a lock, stops every lifecycle event and command of the cluster), and a line when it ends. The clock follows the
+     * transaction, not the condition: under a steady load rows are held back at nearly every look, each time by
+     * another short transaction, which is neither worth a warning nor a reason to look less often.
      */
     private final class HeldBack {
 
         private final long limitNanos;
         private final Lasting held = new Lasting();
+        private String by;
         private long heldNanos;
         private boolean warned;
 
@@ -332,14 +354,18 @@ public class OutboxRelay implements SmartLifecycle {
             this.limitNanos = limit.toNanos();
         }
 
-        void observe(boolean heldBack) {
-            long lasted = held.observe(heldBack);
-            if (!heldBack) {
+        /** One look's outcome: the transaction rows wait behind (its xid), or null when none waits. */
+        void observe(String heldBackBy) {
+            if (!Objects.equals(heldBackBy, by)) {
                 if (warned) {
-                    log.info("outbox-relay-held-back-ended seconds={}", heldNanos / 1_000_000_000);
+                    log.info("outbox-relay-held-back-ended xid={} seconds={}", by, heldNanos / 1_000_000_000);
                 }
                 warned = false;
-            } else if (!warned && lasted >= limitNanos) {
+                held.observe(false); // another transaction, or none: a clock of its own
+                by = heldBackBy;
+            }
+            long lasted = held.observe(heldBackBy != null);
+            if (heldBackBy != null && !warned && lasted >= limitNanos) {
                 warned = true;
                 String oldest;
                 try {
@@ -347,14 +373,19 @@ public class OutboxRelay implements SmartLifecycle {
                 } catch (RuntimeException e) {
                     oldest = "(unknown: " + e.getMessage() + ")";
                 }
-                log.warn("outbox-relay-held-back seconds={} oldest_transaction: {} (rows committed after it began wait "
-                        + "until it ends)", lasted / 1_000_000_000, oldest);
+                log.warn("outbox-relay-held-back xid={} seconds={} oldest_transaction: {} (rows committed after it "
+                        + "began wait until it ends)", heldBackBy, lasted / 1_000_000_000, oldest);
             }
             heldNanos = lasted;
         }
+
+        Duration retry() {
+            return heldBackRetry(properties.heldBackRetry(), Duration.ofNanos(heldNanos));
+        }
     }
 
-    private record Result(int sent, boolean standby, boolean heldBack, boolean full) {
-        static final Result STANDBY = new Result(0, true, false, false);
+    /** One batch's outcome; {@code heldBackBy}: the transaction committed rows wait behind (its xid), else null. */
+    private record Result(int sent, boolean standby, String heldBackBy, boolean full) {
+        static final Result STANDBY = new Result(0, true, null, false);
     }
 }

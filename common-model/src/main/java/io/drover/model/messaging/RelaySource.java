@@ -15,12 +15,12 @@ enum RelaySource {
 
     OUTBOX("outbox", """
             WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, NULL, o.tx_id < h.xmin, o.created_at
+            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, NULL, o.tx_id < h.xmin, o.created_at, h.xmin::text
             FROM outbox o, h WHERE (o.tx_id, o.id) > (?::xid8, ?) ORDER BY o.tx_id, o.id LIMIT ?"""),
 
     EVENTS("lrp_events", """
             WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-            SELECT e.tx_id::text, e.id, '%s', e.process_guid, e.payload, e.event_type, e.tx_id < h.xmin, e.at
+            SELECT e.tx_id::text, e.id, '%s', e.process_guid, e.payload, e.event_type, e.tx_id < h.xmin, e.at, h.xmin::text
             FROM lrp_events e, h WHERE (e.tx_id, e.id) > (?::xid8, ?) AND e.payload IS NOT NULL
             ORDER BY e.tx_id, e.id LIMIT ?""".formatted(Topics.LIFECYCLE_EVENTS));
 
@@ -45,19 +45,22 @@ enum RelaySource {
         jdbc.update("UPDATE relay_cursors SET tx_id = ?::xid8, id = ? WHERE source = ?", to.txId(), to.id(), name);
     }
 
-    /** The next rows after {@code cursor}: the settled ones, and whether committed rows wait behind an older transaction. */
+    /**
+     * The next rows after {@code cursor}: the settled ones, and whether committed rows wait behind an older transaction
+     * (named by the snapshot's xmin: the oldest transaction still running).
+     */
     Batch next(JdbcTemplate jdbc, RelayCursor cursor, int limit) {
         List<Row> settled = new ArrayList<>();
-        boolean[] heldBack = { false };
+        String[] heldBackBy = { null };
         jdbc.query(next, rs -> {
             if (rs.getBoolean(7)) {
                 settled.add(new Row(new RelayCursor(rs.getString(1), rs.getLong(2)), rs.getString(3), rs.getString(4),
                         rs.getBytes(5), rs.getString(6), rs.getTimestamp(8).toInstant()));
-            } else {
-                heldBack[0] = true;
+            } else if (heldBackBy[0] == null) {
+                heldBackBy[0] = rs.getString(9);
             }
         }, cursor.txId(), cursor.id(), limit);
-        return new Batch(this, settled, heldBack[0]);
+        return new Batch(this, settled, heldBackBy[0]);
     }
 
     /** How many rows wait after the cursor, settled or not. */
@@ -91,8 +94,11 @@ enum RelaySource {
     record Row(RelayCursor position, String topic, String key, byte[] payload, String type, Instant writtenAt) {
     }
 
-    /** The settled rows read in one go; {@code heldBack} when more committed rows wait for an older transaction. */
-    record Batch(RelaySource source, List<Row> rows, boolean heldBack) {
+    /**
+     * The settled rows read in one go; {@code heldBackBy}, when more committed rows wait for an older transaction, is
+     * the oldest transaction still running (the snapshot's xmin), else null.
+     */
+    record Batch(RelaySource source, List<Row> rows, String heldBackBy) {
 
         RelayCursor end() {
             return rows.get(rows.size() - 1).position();
