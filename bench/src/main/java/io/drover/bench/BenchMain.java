@@ -39,6 +39,7 @@ public final class BenchMain {
         try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             CpuAccount.leaveOutPostgresBackend(db.backendPid());
+            CpuAccount.namePostgresProcesses(db::processRoles);
             if (cluster instanceof ProcessCluster processes) {
                 CpuAccount.countServiceProcesses(processes.services().stream().map(s -> s.process().pid()).toList());
                 for (var service : processes.services()) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -31,14 +32,17 @@ final class CpuAccount {
     private final double machineTotal;
     private final double machineStolen;
     private final double postgres;
+    private final Map<Long, Double> postgresProcesses;
+    private final Map<Long, String> postgresRoles;
     private final double process;
     private final Map<Long, Long> threadNanos;
     private final Map<Long, String> threadGroups;
     private final VmThreads vm;
     private final double services;
 
-    private CpuAccount(long wallNanos, double[] machine, double postgres, double process,
-            Map<Long, Long> threadNanos, Map<Long, String> threadGroups, VmThreads vm, double services) {
+    private CpuAccount(long wallNanos, double[] machine, Map<Long, Double> postgresProcesses,
+            Map<Long, String> postgresRoles, double process, Map<Long, Long> threadNanos,
+            Map<Long, String> threadGroups, VmThreads vm, double services) {
         this.wallNanos = wallNanos;
         this.vm = vm;
         this.services = services;
@@ -46,15 +50,55 @@ final class CpuAccount {
         this.machineBusy = machine[0];
         this.machineTotal = machine[1];
         this.machineStolen = machine[2];
-        this.postgres = postgres;
+        this.postgresProcesses = postgresProcesses;
+        this.postgresRoles = postgresRoles;
+        this.postgres = postgresProcesses.values().stream().mapToDouble(Double::doubleValue).sum();
         this.threadNanos = threadNanos;
         this.threadGroups = threadGroups;
     }
 
     static CpuAccount now() {
         Seen.sample();
-        return new CpuAccount(System.nanoTime(), machineSeconds(), postgresSeconds(), processSeconds(),
+        Map<Long, String> roles;
+        try {
+            roles = Map.copyOf(roleNames.get());
+        } catch (RuntimeException e) {
+            roles = Map.of(); // the server is restarting: every process is then "other"
+        }
+        return new CpuAccount(System.nanoTime(), machineSeconds(), postgresProcesses(), roles, processSeconds(),
                 new HashMap<>(Seen.CPU), new HashMap<>(Seen.GROUPS), VmThreads.read(), servicesSeconds());
+    }
+
+    /** What each PostgreSQL process serves (pid to role), read at each account; nothing until the benchmark says. */
+    private static volatile Supplier<Map<Long, String>> roleNames = Map::of;
+
+    /**
+     * Names PostgreSQL's processes by what they serve, for {@link #postgresByRole}: a backend by the service its
+     * connection names ({@code application_name}), the server's own processes by their type.
+     */
+    static void namePostgresProcesses(Supplier<Map<Long, String>> roles) {
+        roleNames = roles;
+    }
+
+    /**
+     * PostgreSQL's core-ms per {@code unit} since {@code before}, by role, largest first: the backends of each service,
+     * the server's own processes (WAL writer, checkpointer, autovacuum, ...), and backends that ended in between with
+     * the postmaster (which collects their CPU) as the rest.
+     */
+    String postgresByRole(CpuAccount before, long units) {
+        double per = 1000.0 / Math.max(1, units);
+        Map<String, Double> byRole = new HashMap<>();
+        postgresProcesses.forEach((pid, seconds) -> {
+            String role = postgresRoles.get(pid);
+            if (role != null) {
+                byRole.merge(role, seconds - before.postgresProcesses.getOrDefault(pid, 0.0), Double::sum);
+            }
+        });
+        double named = byRole.values().stream().mapToDouble(Double::doubleValue).sum();
+        byRole.put("ended backends and the postmaster", postgres - before.postgres - named);
+        return byRole.entrySet().stream().filter(e -> e.getValue() * per >= 0.005)
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .map(e -> "%s %.2f".formatted(e.getKey(), e.getValue() * per)).collect(Collectors.joining(", "));
     }
 
     /** The processes of Drover's services when they run apart from this JVM ({@code --separate-jvms}). */
@@ -294,16 +338,22 @@ final class CpuAccount {
 
     /**
      * CPU seconds of every live process named {@code postgres} (the embedded server and its backends) but the
-     * benchmark's own backends.
+     * benchmark's own backends, by pid.
      */
-    private static double postgresSeconds() {
+    private static Map<Long, Double> postgresProcesses() {
+        Map<Long, Double> seconds = new HashMap<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            return procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .filter(p -> !BENCHMARK_BACKENDS.contains(Long.parseLong(p.getFileName().toString())))
-                    .mapToDouble(CpuAccount::postgresProcessSeconds).sum();
+            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).forEach(p -> {
+                long pid = Long.parseLong(p.getFileName().toString());
+                double used = BENCHMARK_BACKENDS.contains(pid) ? 0 : postgresProcessSeconds(p);
+                if (used > 0) {
+                    seconds.put(pid, used);
+                }
+            });
         } catch (IOException | RuntimeException e) {
-            return 0;
+            return Map.of();
         }
+        return seconds;
     }
 
     private static double postgresProcessSeconds(Path proc) {

@@ -7,7 +7,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongPredicate;
 
 /** Read-only SQL the benchmark uses to observe the cluster (counting rows is cheaper than paging the API). */
@@ -26,6 +28,19 @@ final class Database implements AutoCloseable {
     /** The process id of the PostgreSQL backend that serves this connection. */
     long backendPid() {
         return count("SELECT pg_backend_pid()");
+    }
+
+    /**
+     * What each PostgreSQL process serves, by pid: a client backend by its connection's {@code application_name} (each
+     * Drover service names its own), the server's own processes by their type.
+     */
+    synchronized Map<Long, String> processRoles() {
+        Map<Long, String> roles = new HashMap<>();
+        for (List<String> row : rows("SELECT pid, CASE WHEN backend_type = 'client backend' THEN "
+                + "coalesce(nullif(application_name, ''), 'unnamed clients') ELSE backend_type END FROM pg_stat_activity")) {
+            roles.put(Long.parseLong(row.get(0)), row.get(1));
+        }
+        return roles;
     }
 
     long count(String sql, Object... args) {

@@ -67,6 +67,7 @@ import org.springframework.transaction.support.TransactionTemplate;
         "drover.outbox.send-timeout=2s",
         "drover.outbox.max-backoff=1s",
         "drover.outbox.held-back-warning=1s",
+        "spring.application.name=relay-under-test",
         "spring.kafka.producer.properties.max.block.ms=2000" })
 @WithDroverInfrastructure
 @DirtiesContext
@@ -218,7 +219,8 @@ class OutboxRelayIT {
             await().atMost(Duration.ofSeconds(30)).until(() -> output.getAll().contains(
                     "outbox-relay-held-back xid=" + xid + " "));
             assertThat(unsent()).isEqualTo(2);
-            assertThat(output.getAll()).contains("oldest_transaction: pid=" + pid + " ");
+            // the connection names its service (DroverDefaults), so the warning says whose transaction it is
+            assertThat(output.getAll()).contains("oldest_transaction: pid=" + pid + " application=relay-under-test ");
             open.rollback();
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> unsent() == 0);

@@ -23,6 +23,10 @@ public class DroverDefaults implements EnvironmentPostProcessor {
             Map.entry("spring.datasource.hikari.maximum-pool-size", "16"),
             // batched INSERTs (audit rows, outbox rows, new actual LRPs) become multi-row statements
             Map.entry("spring.datasource.hikari.data-source-properties.reWriteBatchedInserts", "true"),
+            // PostgreSQL then says which service a connection is (pg_stat_activity, the relay's held-back warning, the
+            // benchmark's split of PostgreSQL's CPU), where the driver would call every one "PostgreSQL JDBC Driver"
+            Map.entry("spring.datasource.hikari.data-source-properties.ApplicationName",
+                    "${spring.application.name:drover}"),
             Map.entry("spring.kafka.producer.acks", "all"),
             // topics that already exist get the configs Drover needs (e.g. max.message.bytes) when a service starts
             Map.entry("spring.kafka.admin.modify-topic-configs", "true"),
