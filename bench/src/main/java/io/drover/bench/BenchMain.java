@@ -4,6 +4,7 @@ import io.drover.cluster.LocalCluster;
 import io.drover.cluster.LocalClusterSettings;
 import io.drover.cluster.ProcessCluster;
 import io.drover.cluster.RunningCluster;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +38,7 @@ public final class BenchMain {
         String mode = (quick ? "quick" : "full") + (separate ? "-separate-jvms" : "");
         // the cluster's PostgreSQL, broker and cells write about 2 GB here in a full run: gone when the run ends
         try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
+             StoppedOnExit stoppedOnExit = new StoppedOnExit(cluster, dataDir);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             CpuAccount.leaveOutPostgresBackend(db.backendPid());
             CpuAccount.namePostgresProcesses(db::processRoles);
@@ -76,5 +78,42 @@ public final class BenchMain {
     }
 
     record Scale(int cells, int lrps, int instances, Duration loadDuration, int tasks) {
+    }
+
+    /**
+     * Stops the cluster and deletes its data when the JVM is told to exit during a run (Ctrl-C, a kill): the run's own
+     * end never comes then, and PostgreSQL, a process of its own, would stay behind with its data directory. Closed
+     * before the cluster at a run's normal end, which stops the cluster and deletes the data itself.
+     */
+    private static final class StoppedOnExit implements AutoCloseable {
+
+        private final Thread hook;
+
+        StoppedOnExit(RunningCluster cluster, Path dataDir) {
+            hook = new Thread(() -> {
+                cluster.close();
+                // PostgreSQL's last files may still go while the walk runs: a second walk finds the rest
+                for (int attempt = 1; attempt <= 3; attempt++) {
+                    try {
+                        FileSystemUtils.deleteRecursively(dataDir);
+                        return;
+                    } catch (IOException e) {
+                        if (attempt == 3) {
+                            System.err.println("could not delete " + dataDir + ": " + e);
+                        }
+                    }
+                }
+            }, "bench-stop-cluster");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        @Override
+        public void close() {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException exiting) {
+                // the hook is running: it stops the cluster
+            }
+        }
     }
 }
