@@ -37,7 +37,8 @@ final class Database implements AutoCloseable {
     synchronized Map<Long, String> processRoles() {
         Map<Long, String> roles = new HashMap<>();
         for (List<String> row : rows("SELECT pid, CASE WHEN backend_type = 'client backend' THEN "
-                + "coalesce(nullif(application_name, ''), 'unnamed clients') ELSE backend_type END FROM pg_stat_activity")) {
+                + "coalesce(nullif(application_name, ''), 'unnamed clients') ELSE backend_type END "
+                + "FROM pg_stat_activity")) {
             roles.put(Long.parseLong(row.get(0)), row.get(1));
         }
         return roles;

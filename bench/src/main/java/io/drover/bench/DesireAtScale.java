@@ -88,7 +88,8 @@ final class DesireAtScale {
         return new Figure("P0 CPU per instance (P1)", "%.2f core-ms per instance".formatted(perInstance),
                 "<= 1.2 core-ms (stretch 0.4)", perInstance <= 1.2,
                 ("JVM %.2f core-ms (%s%s), PostgreSQL %.2f core-ms (by whom it served: %s); the benchmark's own "
-                        + "clients in the same JVM %.2f core-ms, left out; the whole machine %.2f core-ms (the rest is other processes); "
+                        + "clients in the same JVM %.2f core-ms, left out; the whole machine %.2f core-ms (the rest is "
+                        + "other processes); "
                         + "allocated %,.0f bytes per instance (JFR allocation samples of this JVM, the clients' "
                         + "included); %s")
                         .formatted(1000 * usage.droverJvm() / Math.max(1, running),

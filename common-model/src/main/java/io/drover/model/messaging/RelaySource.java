@@ -15,12 +15,14 @@ enum RelaySource {
 
     OUTBOX("outbox", """
             WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, NULL, o.tx_id < h.xmin, o.created_at, h.xmin::text
+            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, NULL, o.tx_id < h.xmin, o.created_at,
+                   h.xmin::text
             FROM outbox o, h WHERE (o.tx_id, o.id) > (?::xid8, ?) ORDER BY o.tx_id, o.id LIMIT ?"""),
 
     EVENTS("lrp_events", """
             WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-            SELECT e.tx_id::text, e.id, '%s', e.process_guid, e.payload, e.event_type, e.tx_id < h.xmin, e.at, h.xmin::text
+            SELECT e.tx_id::text, e.id, '%s', e.process_guid, e.payload, e.event_type, e.tx_id < h.xmin, e.at,
+                   h.xmin::text
             FROM lrp_events e, h WHERE (e.tx_id, e.id) > (?::xid8, ?) AND e.payload IS NOT NULL
             ORDER BY e.tx_id, e.id LIMIT ?""".formatted(Topics.LIFECYCLE_EVENTS));
 

@@ -6,7 +6,7 @@ import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** How soon a relay whose committed rows wait behind a running transaction looks again, by how long they have waited. */
+/** How soon a relay whose committed rows wait behind a running transaction looks again, by how long they waited. */
 class OutboxRelayHeldBackRetryTest {
 
     @ParameterizedTest(name = "first {0}, waited {1} -> {2}")
