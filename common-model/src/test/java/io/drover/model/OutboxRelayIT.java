@@ -243,7 +243,7 @@ class OutboxRelayIT {
                 lifecycle.createUnclaimed("chain-" + UUID.randomUUID(), "d1", List.of(0), "desired",
                         Actor.service("receptor"));
                 assertThat(unsent()).isPositive();
-                Thread.sleep(200);
+                Thread.sleep(100); // the relay looks every 5 ms meanwhile; each transaction lives about this long
                 older.rollback();
                 older.close();
                 older = younger;
