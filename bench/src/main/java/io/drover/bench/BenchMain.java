@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -69,7 +70,7 @@ public final class BenchMain {
             figures.add(new RolloutAtScale(client, db).run(DesireAtScale.guids(Math.min(1_000, scale.lrps())),
                     scale.instances(), 32, Duration.ofMinutes(10)));
         } finally {
-            FileSystemUtils.deleteRecursively(dataDir);
+            deleteData(dataDir);
         }
         System.out.println();
         System.out.print(Report.table(figures));
@@ -78,6 +79,25 @@ public final class BenchMain {
     }
 
     record Scale(int cells, int lrps, int instances, Duration loadDuration, int tasks) {
+    }
+
+    /**
+     * Deletes the cluster's data (about 2 GB after a full run). PostgreSQL's last files may still come and go while a
+     * walk runs (a walk then fails on a file that vanished): the next walk, a moment later, finds the rest.
+     */
+    private static void deleteData(Path dataDir) {
+        IOException failed = null;
+        for (int attempt = 1; attempt <= 5 && Files.exists(dataDir); attempt++) {
+            try {
+                FileSystemUtils.deleteRecursively(dataDir);
+            } catch (IOException e) {
+                failed = e;
+                LockSupport.parkNanos(200_000_000L);
+            }
+        }
+        if (Files.exists(dataDir)) {
+            System.err.println("could not delete " + dataDir + ": " + failed);
+        }
     }
 
     /**
@@ -92,17 +112,7 @@ public final class BenchMain {
         StoppedOnExit(RunningCluster cluster, Path dataDir) {
             hook = new Thread(() -> {
                 cluster.close();
-                // PostgreSQL's last files may still go while the walk runs: a second walk finds the rest
-                for (int attempt = 1; attempt <= 3; attempt++) {
-                    try {
-                        FileSystemUtils.deleteRecursively(dataDir);
-                        return;
-                    } catch (IOException e) {
-                        if (attempt == 3) {
-                            System.err.println("could not delete " + dataDir + ": " + e);
-                        }
-                    }
-                }
+                deleteData(dataDir);
             }, "bench-stop-cluster");
             Runtime.getRuntime().addShutdownHook(hook);
         }

@@ -34,7 +34,7 @@ final class Database implements AutoCloseable {
      * What each PostgreSQL process serves, by pid: a client backend by its connection's {@code application_name} (each
      * Drover service names its own), the server's own processes by their type.
      */
-    synchronized Map<Long, String> processRoles() {
+    Map<Long, String> processRoles() {
         Map<Long, String> roles = new HashMap<>();
         for (List<String> row : rows("SELECT pid, CASE WHEN backend_type = 'client backend' THEN "
                 + "coalesce(nullif(application_name, ''), 'unnamed clients') ELSE backend_type END "
