@@ -24,6 +24,8 @@ final class CpuAccount {
 
     private static final double TICKS_PER_SECOND = 100.0; // USER_HZ on Linux
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** HotSpot's per-thread count of the bytes a thread allocated (exact, unlike JFR's samples). */
+    private static final com.sun.management.ThreadMXBean ALLOCATIONS = (com.sun.management.ThreadMXBean) THREADS;
     /** The group of the benchmark's own threads (see {@link BenchThreads}), left out of Drover's CPU. */
     static final String BENCHMARK = "the benchmark's clients";
 
@@ -36,12 +38,13 @@ final class CpuAccount {
     private final Map<Long, String> postgresRoles;
     private final double process;
     private final Map<Long, Long> threadNanos;
+    private final Map<Long, Long> threadBytes;
     private final Map<Long, String> threadGroups;
     private final VmThreads vm;
     private final double services;
 
     private CpuAccount(long wallNanos, double[] machine, Map<Long, Double> postgresProcesses,
-            Map<Long, String> postgresRoles, double process, Map<Long, Long> threadNanos,
+            Map<Long, String> postgresRoles, double process, Map<Long, Long> threadNanos, Map<Long, Long> threadBytes,
             Map<Long, String> threadGroups, VmThreads vm, double services) {
         this.wallNanos = wallNanos;
         this.vm = vm;
@@ -54,6 +57,7 @@ final class CpuAccount {
         this.postgresRoles = postgresRoles;
         this.postgres = postgresProcesses.values().stream().mapToDouble(Double::doubleValue).sum();
         this.threadNanos = threadNanos;
+        this.threadBytes = threadBytes;
         this.threadGroups = threadGroups;
     }
 
@@ -66,7 +70,8 @@ final class CpuAccount {
             roles = Map.of(); // the server is restarting: every process is then "other"
         }
         return new CpuAccount(System.nanoTime(), machineSeconds(), postgresProcesses(), roles, processSeconds(),
-                new HashMap<>(Seen.CPU), new HashMap<>(Seen.GROUPS), VmThreads.read(), servicesSeconds());
+                new HashMap<>(Seen.CPU), new HashMap<>(Seen.ALLOCATED), new HashMap<>(Seen.GROUPS), VmThreads.read(),
+                servicesSeconds());
     }
 
     /** What each PostgreSQL process serves (pid to role), read at each account; nothing until the benchmark says. */
@@ -110,13 +115,14 @@ final class CpuAccount {
     }
 
     /**
-     * The last CPU time seen of every thread this JVM ran, sampled every 200 ms and at each account: a thread that ends
-     * during a scenario (an idle Tomcat worker after the burst) keeps what it used instead of vanishing into the
-     * process total.
+     * The last CPU time and allocated bytes seen of every thread this JVM ran, sampled every 200 ms and at each account:
+     * a thread that ends during a scenario (an idle Tomcat worker after the burst) keeps what it used instead of
+     * vanishing into the process total.
      */
     private static final class Seen {
 
         static final Map<Long, Long> CPU = new ConcurrentHashMap<>();
+        static final Map<Long, Long> ALLOCATED = new ConcurrentHashMap<>();
         static final Map<Long, String> GROUPS = new ConcurrentHashMap<>();
 
         static {
@@ -149,6 +155,10 @@ final class CpuAccount {
                             : group(info.getThreadName()));
                 }
                 CPU.put(id, cpu);
+                long allocated = ALLOCATIONS.getThreadAllocatedBytes(id);
+                if (allocated >= 0) {
+                    ALLOCATED.put(id, allocated);
+                }
             }
         }
     }
@@ -198,18 +208,25 @@ final class CpuAccount {
             }
         }
         double jvm = Math.max(threads, process - before.process);
+        long allocated = 0;
+        for (var e : threadBytes.entrySet()) {
+            if (!BENCHMARK.equals(threadGroups.get(e.getKey()))) {
+                allocated += e.getValue() - before.threadBytes.getOrDefault(e.getKey(), 0L);
+            }
+        }
         return new Usage(machineBusy - before.machineBusy, jvm, jvm - threads, vm.gc() - before.vm.gc(),
-                vm.jit() - before.vm.jit(), bench, services - before.services, postgres - before.postgres);
+                vm.jit() - before.vm.jit(), bench, services - before.services, postgres - before.postgres, allocated);
     }
 
     /**
      * Core-seconds of one interval; {@code vmThreads} is the part of {@code jvm} that GC, JIT and the VM used, of which
      * {@code gc} the collector's threads and {@code jit} the compilers; {@code bench} the part of {@code jvm} that the
      * benchmark's own clients used; {@code services} what the services' own JVMs used when they run apart (their GC
-     * and JIT are in it, not in {@code gc} and {@code jit}).
+     * and JIT are in it, not in {@code gc} and {@code jit}); {@code allocated} the bytes this JVM's threads allocated,
+     * the benchmark's clients left out.
      */
     record Usage(double machine, double jvm, double vmThreads, double gc, double jit, double bench, double services,
-            double postgres) {
+            double postgres, long allocated) {
 
         /** What Drover used: its JVMs (this one without the benchmark's clients, and the services' own), PostgreSQL. */
         double drover() {

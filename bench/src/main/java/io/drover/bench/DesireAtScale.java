@@ -78,20 +78,20 @@ final class DesireAtScale {
                         .formatted(latency[0], latency[1], settled, lrps - desires.failed().get(),
                                 desires.acceptedSeconds(), desires.failed().get(), writesPerSecond,
                                 100 * writesPerSecond / postgresLimit, postgresLimit, stages(), cpu, samples));
-        return List.of(cpuPerInstance(usage, running, profile.allocatedBytes(), postgresByRole, byStatement), p1);
+        return List.of(cpuPerInstance(usage, running, postgresByRole, byStatement), p1);
     }
 
     /** P0, the headline: core-ms of this JVM and PostgreSQL per instance that reached RUNNING during P1. */
-    private static Figure cpuPerInstance(CpuAccount.Usage usage, long running, long allocatedBytes,
-            String postgresByRole, String byStatement) {
+    private static Figure cpuPerInstance(CpuAccount.Usage usage, long running, String postgresByRole,
+            String byStatement) {
         double perInstance = 1000 * usage.drover() / Math.max(1, running);
         return new Figure("P0 CPU per instance (P1)", "%.2f core-ms per instance".formatted(perInstance),
                 "<= 1.2 core-ms (stretch 0.4)", perInstance <= 1.2,
                 ("JVM %.2f core-ms (%s%s), PostgreSQL %.2f core-ms (by whom it served: %s); the benchmark's own "
                         + "clients in the same JVM %.2f core-ms, left out; the whole machine %.2f core-ms (the rest is "
                         + "other processes); "
-                        + "allocated %,.0f bytes per instance (JFR allocation samples of this JVM, the clients' "
-                        + "included); %s")
+                        + "allocated %,.0f bytes per instance (every thread of this JVM but the clients', HotSpot's "
+                        + "own count); %s")
                         .formatted(1000 * usage.droverJvm() / Math.max(1, running),
                                 usage.vmSplit(running), usage.services() > 0 ? "; the services' own JVMs %.2f, their "
                                         .formatted(1000 * usage.services() / Math.max(1, running))
@@ -99,7 +99,7 @@ final class DesireAtScale {
                                 1000 * usage.postgres() / Math.max(1, running), postgresByRole,
                                 1000 * usage.bench() / Math.max(1, running),
                                 1000 * usage.machine() / Math.max(1, running),
-                                (double) allocatedBytes / Math.max(1, running), byStatement));
+                                (double) usage.allocated() / Math.max(1, running), byStatement));
     }
 
     /** Rows inserted, updated and deleted in every table so far (PostgreSQL's statistics, flushed about once a second). */

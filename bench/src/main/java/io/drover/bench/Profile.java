@@ -32,13 +32,9 @@ final class Profile implements AutoCloseable {
             Map.entry("io.micrometer.", "Micrometer"), Map.entry("io.drover.", "Drover"));
 
     private final Recording recording = new Recording();
-    private long allocatedBytes;
 
     private Profile() {
         recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10)).withStackTrace();
-        // sampled allocations: each sample's weight is the bytes allocated since the thread's previous sample, so the
-        // weights add up to an estimate of everything the JVM allocated
-        recording.enable("jdk.ObjectAllocationSample").with("throttle", "300/s").withoutStackTrace();
         // what the JIT compilers still do in a warm scenario, and why compiled code was thrown away
         recording.enable("jdk.Compilation").withThreshold(Duration.ZERO).withoutStackTrace();
         recording.enable("jdk.Deoptimization").withoutStackTrace();
@@ -71,9 +67,7 @@ final class Profile implements AutoCloseable {
         recording.stop();
         Files.createDirectories(file.getParent());
         recording.dump(file);
-        Summary summary = Summary.of(file);
-        allocatedBytes = summary.allocatedBytes;
-        return summary.text(file);
+        return Summary.of(file).text(file);
     }
 
     /** Sums the CPU samples of a recording (this JVM's, or another JVM's written by {@code jcmd JFR.stop}). */
@@ -83,8 +77,7 @@ final class Profile implements AutoCloseable {
 
     /**
      * One read of a recording: CPU samples by library and by Drover method, the JIT's work (compilations by tier with
-     * their time, the libraries whose methods took the most C2 time, deoptimizations by reason) and the allocation
-     * samples' weight.
+     * their time, the libraries whose methods took the most C2 time, deoptimizations by reason).
      */
     private static final class Summary {
 
@@ -97,7 +90,6 @@ final class Profile implements AutoCloseable {
         private int samples;
         private int c2Ms;
         private int deopts;
-        private long allocatedBytes;
 
         static Summary of(Path file) throws IOException {
             Summary summary = new Summary();
@@ -137,7 +129,6 @@ final class Profile implements AutoCloseable {
                     deopts++;
                     deoptByReason.merge(event.getString("reason"), 1, Integer::sum);
                 }
-                case "jdk.ObjectAllocationSample" -> allocatedBytes += event.getLong("weight");
                 default -> {
                 }
             }
@@ -152,11 +143,6 @@ final class Profile implements AutoCloseable {
             return "JFR CPU samples: %d; by library: %s; by Drover code: %s; %s; recording %s".formatted(samples,
                     top(byLibrary, samples, 8), top(byOperation, samples, 8), jit, file);
         }
-    }
-
-    /** Bytes this JVM allocated while recording (an estimate from the allocation samples); after the summary. */
-    long allocatedBytes() {
-        return allocatedBytes;
     }
 
     private static String library(List<RecordedFrame> frames) {

@@ -54,6 +54,28 @@ class CpuAccountTest {
         assertThat(usage.vmSplit(1)).startsWith("of which GC ").contains("JIT").contains("other VM threads");
     }
 
+    @org.junit.jupiter.api.Test
+    void countsTheBytesTheServicesThreadsAllocateAndLeavesTheClientsOut() throws Exception {
+        CpuAccount before = CpuAccount.now();
+        java.util.concurrent.ExecutorService clients = BenchThreads.pool(1);
+        clients.submit(() -> allocate(400)).get();
+        clients.shutdown();
+        allocate(100); // this thread stands for a service's
+        CpuAccount.Usage usage = CpuAccount.now().usage(before);
+        // 100 MB from this thread, a little from the account's own sampler; the client's 400 MB are not in it
+        assertThat(usage.allocated()).isBetween(100_000_000L, 300_000_000L);
+    }
+
+    private static long allocate(int megabytes) {
+        long sum = 0;
+        for (int i = 0; i < megabytes; i++) {
+            byte[] chunk = new byte[1_000_000];
+            chunk[i % chunk.length] = 1;
+            sum += chunk[i % chunk.length];
+        }
+        return sum;
+    }
+
     private static void spin(long[] sink) {
         long x = 0;
         for (long i = 0; i < 100_000_000L; i++) {
