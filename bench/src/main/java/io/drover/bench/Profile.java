@@ -31,6 +31,9 @@ final class Profile implements AutoCloseable {
             Map.entry("ch.qos.logback.", "Logback"), Map.entry("org.slf4j.", "Logback"),
             Map.entry("io.micrometer.", "Micrometer"), Map.entry("io.drover.", "Drover"));
 
+    /** This JVM's compilations since {@link #prime()}: which tier ran each sample. */
+    private static CompiledCode compiled;
+
     private final Recording recording = new Recording();
 
     private Profile() {
@@ -42,18 +45,15 @@ final class Profile implements AutoCloseable {
     }
 
     /**
-     * Starts and stops an empty recording, before the cluster starts. The first recording a JVM starts makes JFR
-     * instrument the JDK classes behind its I/O and error events ({@code FileInputStream}, the socket channels,
-     * {@code Throwable}, ...), and redefining a class throws away every compiled method that inlined it: started at P1
-     * for the first time, it discarded about 80 % of the code the warm-up had compiled (C2 code 6.1 MB to 1.4 MB,
-     * C1 code 38.5 MB to 5 MB, read with {@code jcmd Compiler.codecache} every 15 s), and P1 measured the JIT compiling
-     * it all again.
+     * Starts this JVM's {@link CompiledCode} log, before the cluster starts, and keeps it to the end. The first recording
+     * a JVM starts makes JFR instrument the JDK classes behind its I/O and error events ({@code FileInputStream}, the
+     * socket channels, {@code Throwable}, ...), and redefining a class throws away every compiled method that inlined
+     * it: started at P1 for the first time, it discarded about 80 % of the code the warm-up had compiled (C2 code 6.1 MB
+     * to 1.4 MB, C1 code 38.5 MB to 5 MB, read with {@code jcmd Compiler.codecache} every 15 s), and P1 measured the JIT
+     * compiling it all again. Started here, that happens before there is code to lose.
      */
     static void prime() {
-        try (Recording empty = new Recording()) {
-            empty.start();
-            empty.stop();
-        }
+        compiled = CompiledCode.start();
     }
 
     static Profile start() {
@@ -67,17 +67,18 @@ final class Profile implements AutoCloseable {
         recording.stop();
         Files.createDirectories(file.getParent());
         recording.dump(file);
-        return Summary.of(file).text(file);
+        return Summary.of(file, compiled == null ? null : compiled.now()).text(file);
     }
 
     /** Sums the CPU samples of a recording (this JVM's, or another JVM's written by {@code jcmd JFR.stop}). */
     static String summarize(Path file) throws IOException {
-        return Summary.of(file).text(file);
+        return Summary.of(file, null).text(file);
     }
 
     /**
      * One read of a recording: CPU samples by library and by Drover method, the JIT's work (compilations by tier with
-     * their time, the libraries whose methods took the most C2 time, deoptimizations by reason).
+     * their time, the libraries whose methods took the most C2 time, deoptimizations by reason) and, for this JVM's
+     * own recordings, the tier of the code that ran each sample.
      */
     private static final class Summary {
 
@@ -87,12 +88,19 @@ final class Profile implements AutoCloseable {
         private final Map<String, Integer> msByTier = new HashMap<>();
         private final Map<String, Integer> c2MsByLibrary = new HashMap<>();
         private final Map<String, Integer> deoptByReason = new HashMap<>();
+        private final Map<String, Integer> byTier = new HashMap<>();
+        private final CompiledCode.Tiers tiers;
         private int samples;
         private int c2Ms;
         private int deopts;
 
-        static Summary of(Path file) throws IOException {
-            Summary summary = new Summary();
+        private Summary(CompiledCode.Tiers tiers) {
+            this.tiers = tiers;
+        }
+
+        /** {@code tiers}: this JVM's compilations, when the recording is this JVM's (null: another one's). */
+        static Summary of(Path file, CompiledCode.Tiers tiers) throws IOException {
+            Summary summary = new Summary(tiers);
             for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
                 summary.add(event);
             }
@@ -107,6 +115,9 @@ final class Profile implements AutoCloseable {
                         List<RecordedFrame> frames = event.getStackTrace().getFrames();
                         byLibrary.merge(library(frames), 1, Integer::sum);
                         byOperation.merge(operation(frames), 1, Integer::sum);
+                        if (tiers != null) {
+                            byTier.merge(tiers.of(frames, event.getStartTime()), 1, Integer::sum);
+                        }
                     }
                 }
                 case "jdk.Compilation" -> {
@@ -140,8 +151,10 @@ final class Profile implements AutoCloseable {
                             .formatted(countByTier.getOrDefault("C1", 0), msByTier.getOrDefault("C1", 0),
                                     countByTier.getOrDefault("C2", 0), msByTier.getOrDefault("C2", 0),
                                     top(c2MsByLibrary, c2Ms, 5), deopts, top(deoptByReason, deopts, 5));
-            return "JFR CPU samples: %d; by library: %s; by Drover code: %s; %s; recording %s".formatted(samples,
-                    top(byLibrary, samples, 8), top(byOperation, samples, 8), jit, file);
+            String code = byTier.isEmpty() ? "" : "; the code that ran them: %s (C1 profiling: methods the JIT has not "
+                    .formatted(top(byTier, samples, 6)) + "finished with)";
+            return "JFR CPU samples: %d%s; by library: %s; by Drover code: %s; %s; recording %s".formatted(samples,
+                    code, top(byLibrary, samples, 8), top(byOperation, samples, 8), jit, file);
         }
     }
 

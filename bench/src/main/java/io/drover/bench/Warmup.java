@@ -1,15 +1,21 @@
 package io.drover.bench;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * Before P1, the same work on the same cluster: desire, wait for every instance RUNNING, delete, wait for every row to
- * go. A cluster serves for days, so P0 is what an instance costs one that has run before, not the JIT compiling the
- * desire, auction and claim paths for the first time (a quarter of the JVM's CPU in a cold quick P1). The warm-up sends
- * as many desires (and deletes) as P1, with one instance each: code that runs once per request must be called as often
- * as P1 calls it before the JIT compiles it fully (a tenth as many desires left the receptor's request path in its
- * profiled, unoptimised form through P1: 3.9 ms of CPU per desire against 1.3 warm). The cold cost is not hidden: this
- * warm-up reports its own CPU per instance, the first instances a fresh cluster runs.
+ * Before P1, the same work on the same cluster, several rounds of it: desire, wait for every instance RUNNING, delete,
+ * wait for every row to go. A cluster serves for days, so P0 is what an instance costs one that has run before, not the
+ * JIT compiling the desire, auction and claim paths for the first time (a quarter of the JVM's CPU in a cold quick P1).
+ * A round sends as many desires (and deletes) as P1, with one instance each: code that runs once per request must be
+ * called as often as P1 calls it before the JIT compiles it fully (a tenth as many desires left the receptor's request
+ * path in its profiled, unoptimised form through P1: 3.9 ms of CPU per desire against 1.3 warm). And one round is not
+ * enough: the one JVM holds four services, a broker and the cells, some 19,000 methods the JIT compiles with C1 and
+ * 5,000 and more it then compiles again with C2, and the C2 queue drains only after minutes of load (docs/performance.md,
+ * 2026-12-02 08:45). After one round, a fifth of P1's CPU samples still ran in C1's profiling code. The cold cost is not
+ * hidden: the first round reports its own CPU per instance, the first instances a fresh cluster runs.
  */
 final class Warmup {
 
@@ -24,7 +30,26 @@ final class Warmup {
         this.db = db;
     }
 
-    Figure run(int lrps, int instances, int concurrency, Duration timeout) throws InterruptedException {
+    Figure run(int rounds, int lrps, int instances, int concurrency, Duration timeout) throws InterruptedException {
+        Round cold = round(lrps, instances, concurrency, timeout);
+        List<Round> warmer = new ArrayList<>();
+        for (int i = 2; i <= rounds && cold.done(); i++) {
+            warmer.add(round(lrps, instances, concurrency, timeout));
+        }
+        boolean done = cold.done() && warmer.stream().allMatch(Round::done);
+        String later = warmer.stream().map(r -> r.done() ? "%.2f (JIT %.2f)".formatted(r.perInstance(),
+                r.jitPerInstance()) : r.figure()).collect(Collectors.joining(", "));
+        return new Figure("W warm-up %d x (%,d x %d, then deleted)".formatted(rounds, lrps, instances),
+                cold.figure(), "reported", done,
+                ("the first instances this cluster runs, before P0-P1 measure a warm one: JVM %.2f core-ms (%s), "
+                        + "PostgreSQL %.2f core-ms per instance; the later rounds, core-ms per instance: %s")
+                        .formatted(1000 * cold.usage().droverJvm() / Math.max(1, cold.running()),
+                                cold.usage().vmSplit(cold.running()),
+                                1000 * cold.usage().postgres() / Math.max(1, cold.running()),
+                                later.isEmpty() ? "none" : later));
+    }
+
+    private Round round(int lrps, int instances, int concurrency, Duration timeout) throws InterruptedException {
         long total = (long) lrps * instances;
         CpuAccount before = CpuAccount.now();
         long start = System.nanoTime();
@@ -34,21 +59,33 @@ final class Warmup {
         long running = db.awaitCount(n -> n >= total, deadline, POLL, "SELECT count(*) FROM actual_lrps "
                 + "WHERE state = 'RUNNING' AND process_guid LIKE ?", PREFIX + "%");
         double seconds = (System.nanoTime() - start) / 1e9;
-        CpuAccount.Usage cold = CpuAccount.now().usage(before);
+        CpuAccount.Usage usage = CpuAccount.now().usage(before);
         failed += BenchThreads.inParallel(lrps, concurrency, i -> client.send("DELETE", "/v1/desired_lrps/" + PREFIX
                 + i, null).statusCode() == 204, Duration.ofMinutes(5));
         long left = db.awaitCount(n -> n == 0, deadline, POLL, "SELECT count(*) FROM actual_lrps "
                 + "WHERE process_guid LIKE ?", PREFIX + "%");
-        double perInstance = 1000 * cold.drover() / Math.max(1, running);
-        boolean done = running >= total && left == 0 && failed == 0;
-        return new Figure("W warm-up %,d x %d, then deleted (cold JVM)".formatted(lrps, instances),
-                done ? "%,d RUNNING in %.1f s, %.2f core-ms per instance".formatted(running, seconds, perInstance)
-                        : "%,d of %,d RUNNING, %,d rows left, %d requests failed".formatted(running, total, left,
-                                failed),
-                "reported", done,
-                ("the first instances this cluster runs, before P0-P1 measure a warm one: JVM %.2f core-ms (%s), "
-                        + "PostgreSQL %.2f core-ms per instance").formatted(
-                                1000 * cold.droverJvm() / Math.max(1, running), cold.vmSplit(running),
-                                1000 * cold.postgres() / Math.max(1, running)));
+        return new Round(total, running, left, failed, seconds, usage);
+    }
+
+    /** One round: its CPU is that of the desires up to the last instance RUNNING (the deletes are not in it). */
+    private record Round(long total, long running, long left, int failed, double seconds, CpuAccount.Usage usage) {
+
+        boolean done() {
+            return running >= total && left == 0 && failed == 0;
+        }
+
+        double perInstance() {
+            return 1000 * usage.drover() / Math.max(1, running);
+        }
+
+        double jitPerInstance() {
+            return 1000 * usage.jit() / Math.max(1, running);
+        }
+
+        String figure() {
+            return done() ? "%,d RUNNING in %.1f s, %.2f core-ms per instance".formatted(running, seconds,
+                    perInstance()) : "%,d of %,d RUNNING, %,d rows left, %d requests failed".formatted(running, total,
+                            left, failed);
+        }
     }
 }
