@@ -91,7 +91,7 @@ final class DesireAtScale {
                         + "clients in the same JVM %.2f core-ms, left out; the whole machine %.2f core-ms (the rest is "
                         + "other processes); "
                         + "allocated %,.0f bytes per instance (every thread of this JVM but the clients', HotSpot's "
-                        + "own count); %s")
+                        + "own count%s); %s")
                         .formatted(1000 * usage.droverJvm() / Math.max(1, running),
                                 usage.vmSplit(running), usage.services() > 0 ? "; the services' own JVMs %.2f, their "
                                         .formatted(1000 * usage.services() / Math.max(1, running))
@@ -99,7 +99,8 @@ final class DesireAtScale {
                                 1000 * usage.postgres() / Math.max(1, running), postgresByRole,
                                 1000 * usage.bench() / Math.max(1, running),
                                 1000 * usage.machine() / Math.max(1, running),
-                                (double) usage.allocated() / Math.max(1, running), byStatement));
+                                (double) usage.allocated() / Math.max(1, running),
+                                usage.services() > 0 ? "; the services' own JVMs not counted" : "", byStatement));
     }
 
     /** Rows inserted, updated and deleted in every table so far (PostgreSQL's statistics, flushed about once a second). */
