@@ -62,6 +62,11 @@ class MessagingFaultsIT {
                 FaultyConsumerInterceptor.class.getName());
         properties.put("drover.converger.interval", CONVERGENCE_INTERVAL.toSeconds() + "s");
         properties.put("drover.converger.stale-unclaimed-after", "2s");
+        // The faults under test are the messages', so the cells keep the product's default presence (15 s). With the
+        // fast settings' 4 s, one heartbeat delayed on a loaded machine made every cell look gone for a moment: the
+        // first auction round after the broker came back saw no cell and failed its placements, and with the converger
+        // stopped nothing placed them again.
+        properties.put("drover.rep.timing.presence-ttl", "15s");
         properties.put("spring.kafka.producer.properties.request.timeout.ms", "10000");
         properties.put("spring.kafka.producer.properties.delivery.timeout.ms", "15000");
         ClusterUnderTest started = ClusterUnderTest.start(
