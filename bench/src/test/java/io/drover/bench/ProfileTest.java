@@ -52,6 +52,10 @@ class ProfileTest {
         return x;
     }
 
+    /**
+     * Spin's loop again on purpose: a loop shared with the other test could be compiled before the log starts, and the
+     * hot method inlined into it would then show as code of unknown tier.
+     */
     private static long tallyFor(long millis) {
         long end = System.nanoTime() + millis * 1_000_000;
         long x = 0;
