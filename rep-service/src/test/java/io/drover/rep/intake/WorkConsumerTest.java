@@ -43,17 +43,19 @@ class WorkConsumerTest {
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
 
-        WorkConsumer intake = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        // Generous deadlines: they catch a start or close that waits for the broker (that would be forever), not a
+        // slow one. On a loaded machine the JVM's first Kafka consumer alone took more than 5 s to construct.
+        WorkConsumer intake = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             WorkConsumer started = new WorkConsumer(factory, "drover-rep-unreachable", 32, Map.of("cell-1", NOWHERE),
                     Clock.systemUTC());
             started.start();
             return started;
         });
         // Each attempt gives up after the consumer's API timeout (500 ms here); the intake keeps trying.
-        await().atMost(Duration.ofSeconds(10)).until(() -> intake.positionAttempts() >= 3);
+        await().atMost(Duration.ofSeconds(60)).until(() -> intake.positionAttempts() >= 3);
         assertThat(intake.positioned()).isFalse();
 
-        assertTimeoutPreemptively(Duration.ofSeconds(10), intake::close);
+        assertTimeoutPreemptively(Duration.ofSeconds(60), intake::close);
     }
 
     private static int unusedPort() throws IOException {
