@@ -303,6 +303,18 @@ class ActualLrpLifecycleIT {
     }
 
     @Test
+    void aCrashReasonPostgresCannotStoreIsStoredCleaned() {
+        InstanceOwner owner = InstanceOwner.of("ig-1", "cell-a");
+        running(0, owner);
+
+        lifecycle.crash(key(0), owner, "http check failed: \u0000\uD800", Actor.cell("cell-a"));
+
+        assertThat(actuals.findById(key(0)).orElseThrow().crashReason()).isEqualTo("http check failed: \uFFFD\uFFFD");
+        assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.ACTUAL_LRP_CRASHED))
+                .singleElement().satisfies(a -> assertThat(a.reason()).isEqualTo("http check failed: \uFFFD\uFFFD"));
+    }
+
+    @Test
     void crashByAnotherIncarnationIsRejectedAndChangesNothing() {
         running(0, InstanceOwner.of("ig-1", "cell-a"));
         assertThatThrownBy(() -> lifecycle.crash(key(0), InstanceOwner.of("ig-2", "cell-a"), "exit", Actor.cell("a")))

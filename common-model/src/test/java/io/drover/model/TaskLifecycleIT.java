@@ -140,6 +140,29 @@ class TaskLifecycleIT {
     }
 
     @Test
+    void aResultAndAReasonPostgresCannotStoreAreStoredCleaned() {
+        String failing = guid + "-failing";
+        running(guid, "cell-a");
+        running(failing, "cell-a");
+
+        assertThat(lifecycle.complete(Map.of(
+                guid, TaskCompletion.succeeded("cell-a", "a\u0000b \uD83D\uDE80 \uDE80"),
+                failing, TaskCompletion.failed("cell-a", "failed to start: bad\u0000path")), Actor.service("rep")))
+                .containsEntry(guid, Outcome.CHANGED).containsEntry(failing, Outcome.CHANGED);
+
+        TaskSnapshot done = tasks.find(guid).orElseThrow();
+        assertThat(done.failed()).as("a result is text: cleaned, not failed").isFalse();
+        assertThat(done.result()).isEqualTo("a\uFFFDb \uD83D\uDE80 \uFFFD");
+        assertThat(tasks.find(failing).orElseThrow().failureReason()).isEqualTo("failed to start: bad\uFFFDpath");
+        assertThat(records.audit(failing)).last().satisfies(a -> assertThat(a.reason())
+                .isEqualTo("failed to start: bad\uFFFDpath"));
+        assertThat(records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class)).last()
+                .satisfies(e -> assertThat(e.after().get("result").asString()).isEqualTo(done.result()));
+        assertThat(lifecycle.complete(Map.of(guid, TaskCompletion.succeeded("cell-a", "a\u0000b \uD83D\uDE80 \uDE80")),
+                Actor.service("rep"))).as("the same report again").containsEntry(guid, Outcome.NO_OP);
+    }
+
+    @Test
     void cancellingARunningTaskAsksItsCellToStopItAndAgainIsANoOp() {
         running(guid, "cell-c");
         lifecycle.cancel(guid, RECEPTOR);
