@@ -2,6 +2,7 @@ package io.drover.receptor.web;
 
 import io.drover.model.deployment.DeploymentNotFoundException;
 import io.drover.model.deployment.IllegalDeploymentException;
+import io.drover.model.jdbc.StorageFailures;
 import io.drover.model.lrp.ActualLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
 import io.drover.model.lrp.DesiredLrpNotFoundException;

@@ -1,4 +1,4 @@
-package io.drover.receptor.web;
+package io.drover.model.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +14,7 @@ import org.springframework.orm.jpa.JpaSystemException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
 
-/** Which failures mean "the database is away" (503) rather than a fault of the receptor (500). */
+/** Which failures mean "the database is away" (the receptor answers 503, the rep does not split its batch). */
 class StorageFailuresTest {
 
     static Stream<Arguments> failures() {

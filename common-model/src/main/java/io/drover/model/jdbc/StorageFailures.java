@@ -1,4 +1,4 @@
-package io.drover.receptor.web;
+package io.drover.model.jdbc;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -12,14 +12,16 @@ import org.springframework.transaction.TransactionSystemException;
  * could not start (no pooled connection in time), or a raw JDBC failure in the cause chain whose SQLState says the
  * connection broke (class 08) or the server is shutting down (57P01-57P03), or a transaction whose commit or rollback
  * failed on the JDBC connection itself (the pool then reports only "Connection is closed", and the rollback failure
- * replaces the original error). Such a request deserves a 503 the client may retry, not a 500.
+ * replaces the original error). The receptor answers such a request with a 503 the client may retry, not a 500; the
+ * rep's group commit does not look for a refused item in a batch that failed this way.
  */
-final class StorageFailures {
+public final class StorageFailures {
 
     private StorageFailures() {
     }
 
-    static boolean isUnavailable(Throwable e) {
+    /** Whether {@code e} (or anything in its cause chain) says the database could not be reached or used. */
+    public static boolean isUnavailable(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof DataAccessResourceFailureException || t instanceof TransientDataAccessException
                     || t instanceof CannotCreateTransactionException || t instanceof SQLTransientConnectionException) {
