@@ -1,11 +1,13 @@
 package io.drover.rep.writes;
 
+import io.drover.model.jdbc.StorageFailures;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ClaimRequest;
 import io.drover.model.lrp.CrashReport;
 import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.LifecycleConflictException;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.lrp.StartedInstance;
 import io.drover.model.task.TaskCompletion;
@@ -17,7 +19,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -27,11 +28,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Carries the lifecycle writes of every cell of this process in shared transactions: a cell's worker hands its claims,
- * starts, crashes and removals (and its tasks' starts, completions and rejections) over and waits; one writer thread takes everything queued (no waiting window, like an
- * auction round), merges requests of the same kind into one lifecycle batch, and hands each cell its own outcomes.
+ * starts, crashes and removals (and its tasks' starts, completions and rejections) over and waits; one writer thread
+ * takes everything queued (no waiting window, like an auction round), merges requests of the same kind into one
+ * lifecycle batch, and hands each cell its own outcomes.
  * One rep process hosting a thousand simulated cells then writes hundreds of instances per transaction instead of one,
- * while each cell keeps its serial, one-operation-per-container-at-a-time view. A failed batch fails every request in
- * it; each cell retries on its next pass, as it would have alone.
+ * while each cell keeps its serial, one-operation-per-container-at-a-time view.
+ *
+ * <p>A batch that fails because the database is away, or because a race kept being lost, fails every request in it;
+ * each cell retries on its next pass, as it would have alone. A batch that fails for anything else may hold one item
+ * the database refuses (one cell's poison must not fail its neighbours): it is committed again in halves, by request
+ * and then by item, until the refused item stands alone; the others commit, and that one item gets an ending of its own
+ * ({@link PoisonedItem}) instead of failing every pass forever. Nothing of this runs while batches commit.
  */
 public final class GroupCommit implements TaskWrites, AutoCloseable {
 
@@ -40,6 +47,7 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
 
     private final ActualLrpLifecycle lifecycle;
     private final TaskLifecycle tasks;
+    private final PoisonedItem poison;
     private final BlockingQueue<Request<?>> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
     private volatile boolean running = true;
@@ -47,6 +55,7 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
     public GroupCommit(ActualLrpLifecycle lifecycle, TaskLifecycle tasks) {
         this.lifecycle = lifecycle;
         this.tasks = tasks;
+        this.poison = new PoisonedItem(tasks, REP);
         this.writer = new Thread(this::loop, "rep-group-commit");
         writer.setDaemon(true);
         writer.start();
@@ -147,17 +156,80 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
     }
 
     private void commit(Batch batch, Map<Object, Object> items, List<Request<?>> taken) {
+        Map<?, Outcome> outcomes;
         try {
-            Map<?, Outcome> outcomes = write(batch, items);
-            for (Request<?> r : taken) {
-                Map<Object, Outcome> own = new LinkedHashMap<>();
-                r.items().keySet().forEach(k -> own.put(k, Objects.requireNonNull(outcomes.get(k), "no outcome")));
+            outcomes = write(batch, items);
+        } catch (RuntimeException e) {
+            if (!isolatable(e)) {
+                log.debug("group-commit-failed kind={} instances={} cause={}", batch.kind(), items.size(), e.toString());
+                taken.forEach(r -> r.result().completeExceptionally(e));
+            } else if (taken.size() > 1) {
+                log.info("group-commit-split kind={} requests={} instances={} error=\"{}\"", batch.kind(), taken.size(),
+                        items.size(), PoisonedItem.cause(e));
+                commitEach(batch, taken.subList(0, taken.size() / 2));
+                commitEach(batch, taken.subList(taken.size() / 2, taken.size()));
+            } else {
+                completeIsolated(batch, items, taken.get(0), e);
+            }
+            return;
+        }
+        for (Request<?> r : taken) {
+            Map<Object, Outcome> own = new LinkedHashMap<>();
+            r.items().keySet().forEach(k -> own.put(k, outcomes.get(k)));
+            if (own.containsValue(null)) {
+                r.result().completeExceptionally(new IllegalStateException(batch.kind() + " gave no outcome for some of "
+                        + own.keySet()));
+            } else {
                 r.result().complete(own);
             }
-        } catch (RuntimeException e) {
-            log.debug("group-commit-failed kind={} instances={} cause={}", batch.kind(), items.size(), e.toString());
-            taken.forEach(r -> r.result().completeExceptionally(e));
         }
+    }
+
+    /** Half of a split batch: these requests' items merged again, committed together. */
+    private void commitEach(Batch batch, List<Request<?>> requests) {
+        Map<Object, Object> items = new LinkedHashMap<>();
+        requests.forEach(r -> items.putAll(r.items()));
+        commit(batch, items, requests);
+    }
+
+    /** One request alone failed: its items are split until the refused one stands alone, the rest commit. */
+    private void completeIsolated(Batch batch, Map<Object, Object> items, Request<?> request, RuntimeException failure) {
+        try {
+            request.result().complete(isolate(batch, items, failure));
+        } catch (RuntimeException e) {
+            request.result().completeExceptionally(e);
+        }
+    }
+
+    private Map<Object, Outcome> isolate(Batch batch, Map<Object, Object> items, RuntimeException failure) {
+        if (items.size() == 1) {
+            Map.Entry<Object, Object> item = items.entrySet().iterator().next();
+            return Map.of(item.getKey(), poison.end(batch.kind().name(), item.getKey(), item.getValue(), failure));
+        }
+        Map<Object, Outcome> outcomes = new LinkedHashMap<>();
+        Map<Object, Object> first = new LinkedHashMap<>();
+        Map<Object, Object> second = new LinkedHashMap<>();
+        items.forEach((key, item) -> (first.size() < items.size() / 2 ? first : second).put(key, item));
+        for (Map<Object, Object> half : List.of(first, second)) {
+            try {
+                outcomes.putAll(write(batch, half));
+            } catch (RuntimeException e) {
+                if (!isolatable(e)) {
+                    throw e;
+                }
+                outcomes.putAll(isolate(batch, half, e));
+            }
+        }
+        return outcomes;
+    }
+
+    /**
+     * Whether smaller batches may commit where this one failed: not when the database is away (every half would fail
+     * too), not after a race lost through every retry (the lifecycle retried that already), not while shutting down.
+     */
+    private boolean isolatable(RuntimeException e) {
+        return running && !Thread.currentThread().isInterrupted() && !(e instanceof LifecycleConflictException)
+                && !StorageFailures.isUnavailable(e);
     }
 
     @SuppressWarnings("unchecked")
