@@ -30,7 +30,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Tasks end to end (SPEC 13), through the REST API only, on one local cluster of three process cells: real processes
- * run, their result comes back, callbacks reach a server (and are retried), a cancel kills the process, a resubmission
+ * run, their result comes back (cleaned when it is not text PostgreSQL can store), callbacks reach a server (and are retried), a cancel kills the process, a resubmission
  * runs nothing twice, a lost cell fails its task and completed tasks are reaped.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -92,6 +92,22 @@ class TaskEndToEndIT {
 
     @Test
     @Order(2)
+    void aResultFileWithANulAndInvalidUtf8IsStoredCleanedAndTheCellsGoOnCompletingTasks() {
+        String guid = guid("nul");
+        assertThat(submit(task(guid, "mkdir -p out && printf 'a\\000b\\377c' > out/result.txt",
+                "\"result_file\": \"out/result.txt\"")).statusCode()).isEqualTo(201);
+
+        JsonNode done = awaitCompleted(guid);
+        assertThat(done.path("failed").asBoolean()).as("a result is text: cleaned, not failed").isFalse();
+        assertThat(done.path("result").asString()).isEqualTo("a\uFFFDb\uFFFDc");
+
+        List<String> after = List.of(guid("after-nul"), guid("after-nul"), guid("after-nul"));
+        after.forEach(g -> assertThat(submit(task(g, "exit 0", null)).statusCode()).isEqualTo(201));
+        assertThat(after).allSatisfy(g -> assertThat(awaitCompleted(g).path("failed").asBoolean()).isFalse());
+    }
+
+    @Test
+    @Order(3)
     void aCallbackReachesItsServerAndIsSentAgainAfterA503() {
         String guid = guid("callback");
         String url = "http://127.0.0.1:" + callbacks.getAddress().getPort() + "/done";
@@ -108,7 +124,7 @@ class TaskEndToEndIT {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void cancellingARunningTaskKillsItsProcessAndItsLogShowedItsProgress() {
         String guid = guid("cancel");
         String marker = "drover-task-e2e-" + guid;
@@ -131,7 +147,7 @@ class TaskEndToEndIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void theSameSubmissionTwiceRunsOnce() throws Exception {
         String guid = guid("twice");
         String marker = "drover-task-e2e-" + guid;
@@ -149,7 +165,7 @@ class TaskEndToEndIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aCompletedTaskNobodyResolvesIsReaped() {
         String guid = guid("reaped");
         submit(task(guid, "exit 3", null));
@@ -161,7 +177,7 @@ class TaskEndToEndIT {
 
     /** Last: it takes a cell away for good. */
     @Test
-    @Order(6)
+    @Order(7)
     void aTaskOnACellThatDisappearsFails() {
         String guid = guid("stranded");
         String marker = "drover-task-e2e-" + guid;
