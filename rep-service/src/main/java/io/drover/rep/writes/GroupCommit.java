@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * each cell retries on its next pass, as it would have alone. A batch that fails for anything else may hold one item
  * the database refuses (one cell's poison must not fail its neighbours): it is committed again in halves, by request
  * and then by item, until the refused item stands alone; the others commit, and that one item gets an ending of its own
- * ({@link PoisonedItem}) instead of failing every pass forever. Nothing of this runs while batches commit.
+ * ({@link PoisonedItem}) instead of failing every pass forever. Nothing of this runs while batches succeed.
  */
 public final class GroupCommit implements TaskWrites, AutoCloseable {
 
