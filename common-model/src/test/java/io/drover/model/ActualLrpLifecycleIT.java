@@ -128,7 +128,7 @@ class ActualLrpLifecycleIT {
                 .containsEntry(ActualLrpKey.of(guid, 9), Outcome.NOT_FOUND);
         ActualLrp placed = actuals.findById(key(0)).orElseThrow();
         assertThat(placed.state()).isEqualTo(ActualLrpState.UNCLAIMED);
-        assertThat(placed.placedCellId()).isEqualTo("cell-a");
+        assertThat(placed.placement().cellId()).isEqualTo("cell-a");
         assertThat(placed.version()).isEqualTo(1);
         LrpsPlaced toA = lastMessage(Topics.AUCTION_RESULTS, "cell-a", LrpsPlaced.class);
         assertThat(toA.auctionId()).isEqualTo(auction);
@@ -157,7 +157,7 @@ class ActualLrpLifecycleIT {
         ActualLrp row = actuals.findById(key(0)).orElseThrow();
         assertThat(row.state()).isEqualTo(ActualLrpState.UNCLAIMED);
         assertThat(row.placementError()).isEqualTo("insufficient resources: memory");
-        assertThat(row.placedCellId()).isNull();
+        assertThat(row.placement().cellId()).isNull();
         assertThat(records.audit(guid)).as("a placement is not a change clients see; failing it is")
                 .extracting(Audit::reason).containsExactly("desired", "insufficient resources: memory");
     }

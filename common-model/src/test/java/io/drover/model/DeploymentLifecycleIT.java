@@ -111,11 +111,14 @@ class DeploymentLifecycleIT {
         assertThat(d.fromVersion()).isEqualTo(1);
         assertThat(d.toVersion()).isEqualTo(2);
         assertThat(desired.snapshot(guid).orElseThrow().definitionVersion()).isEqualTo(2);
-        Map<DefinitionVersion, DesiredLrpDefinition> defs = desiredRows.definitionsAt(List.of(
+        Map<DefinitionVersion, DesiredLrpRows.DefinitionAt> defs = desiredRows.definitionsAt(List.of(
                 new DefinitionVersion(guid, 1), new DefinitionVersion(guid, 2), new DefinitionVersion(guid, 0)));
-        assertThat(defs.get(new DefinitionVersion(guid, 1)).action()).isEqualTo(action("v1"));
-        assertThat(defs.get(new DefinitionVersion(guid, 2)).action()).isEqualTo(action("v2"));
-        assertThat(defs.get(new DefinitionVersion(guid, 0)).action()).as("unknown: current").isEqualTo(action("v2"));
+        assertThat(defs.get(new DefinitionVersion(guid, 1)).definition().action()).isEqualTo(action("v1"));
+        assertThat(defs.get(new DefinitionVersion(guid, 2)).definition().action()).isEqualTo(action("v2"));
+        assertThat(defs.get(new DefinitionVersion(guid, 2)).id().lrpEpoch())
+                .isEqualTo(desired.snapshot(guid).orElseThrow().modificationTag().epoch());
+        assertThat(defs).as("a version the history does not keep is served as nothing else")
+                .doesNotContainKey(new DefinitionVersion(guid, 0));
         assertThat(jdbc.queryForList("SELECT reason FROM lrp_events WHERE entity = 'deployment' AND process_guid = ?",
                 String.class, guid)).singleElement().asString().contains("started by alice");
         assertThat(new Records(jdbc).messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class))
@@ -146,11 +149,16 @@ class DeploymentLifecycleIT {
                         org.assertj.core.groups.Tuple.tuple(1, 1, false));
 
         run(0, "new-0");
-        actual.removeDeploymentTwins(List.of(zero), "new instance healthy", USER);
+        actual.releaseDeploymentTwins(Map.of(zero, 2), "new instance healthy", USER);
 
-        assertThat(actuals.findEvacuating(zero)).isEmpty();
+        assertThat(actuals.findEvacuating(zero)).get().extracting(ActualLrp::stopRequested)
+                .as("the twin's stop is a mark its cell repeats").isEqualTo("new instance healthy");
+        assertThat(slots.of(List.of(guid)).get(guid)).extracting(Slot::index, Slot::twin)
+                .as("a twin asked to stop serves no more").contains(org.assertj.core.groups.Tuple.tuple(0, false));
         assertThat(new Records(jdbc).messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class))
                 .anySatisfy(m -> assertThat(m.instanceGuid()).isEqualTo("old-0"));
+        actual.removeAll(Map.of(zero, InstanceOwner.of("old-0", cell)), "container stopped", USER);
+        assertThat(actuals.findEvacuating(zero)).as("its cell removes it once stopped").isEmpty();
     }
 
     @Test

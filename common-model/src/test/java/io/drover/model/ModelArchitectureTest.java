@@ -63,6 +63,40 @@ class ModelArchitectureTest {
             .because("a public method of an LRP entity or a task that changed state would be a write path around the "
                     + "lifecycle");
 
+    /** The lifecycle verbs of one row (SPEC 3.3), which only the slot may call. */
+    static final Set<String> ROW_VERBS = Set.of("place", "failPlacement", "claim", "start", "crash", "unclaim",
+            "evacuate", "roll", "remove", "requestStop");
+
+    @ArchTest
+    static final ArchRule onlyTheSlotCallsTheVerbsOfARow = noClasses()
+            .that().doNotHaveFullyQualifiedName(ActualLrp.class.getName())
+            .and().doNotHaveFullyQualifiedName(LIFECYCLE + ".InstanceSlot")
+            .should().callMethodWhere(DescribedPredicate.describe("a verb of ActualLrp " + ROW_VERBS, access ->
+                    access.getTarget().getOwner().isEquivalentTo(ActualLrp.class)
+                            && ROW_VERBS.contains(access.getTarget().getName())))
+            .because("an instance slot (record and twin) is the aggregate of SPEC 3: every transition of its rows is "
+                    + "decided by InstanceSlot, ActualLrp and Transitions, never by the loop around them");
+
+    @ArchTest
+    static final ArchRule theTransitionTableIsConsultedOnlyByTheStateMachines = noClasses()
+            .that().resideInAPackage("io.drover.model..")
+            .and().doNotHaveFullyQualifiedName(ActualLrp.class.getName())
+            .and().doNotHaveFullyQualifiedName(LIFECYCLE + ".Transitions")
+            .and().doNotHaveFullyQualifiedName(Task.class.getName())
+            .and().doNotHaveFullyQualifiedName("io.drover.model.task.TaskTransitions")
+            .should().callMethodWhere(DescribedPredicate.describe("a method of Transitions or TaskTransitions",
+                    access -> access.getTarget().getOwner().getSimpleName().endsWith("Transitions")))
+            .because("a transition decided from the table outside ActualLrp or Task would be a second state machine");
+
+    @ArchTest
+    static final ArchRule onlyTheOperationsLoopDrivesSlots = noClasses()
+            .that().doNotHaveFullyQualifiedName(LIFECYCLE + ".ActualLrpOperations")
+            .and().doNotHaveFullyQualifiedName(LIFECYCLE + ".Slots")
+            .and().doNotHaveFullyQualifiedName(LIFECYCLE + ".InstanceSlot")
+            .should().accessClassesThat().haveFullyQualifiedName(LIFECYCLE + ".InstanceSlot")
+            .because("ActualLrpOperations is the one loop that loads slots (Slots), calls a verb and leaves the "
+                    + "writes to the recorder");
+
     @ArchTest
     static final ArchRule repositoriesAreReadOnly = noClasses().that().resideInAPackage("io.drover.model..")
             .should().beAssignableTo(CrudRepository.class)

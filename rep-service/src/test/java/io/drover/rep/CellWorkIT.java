@@ -5,11 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.Action;
 import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.lrp.DefinitionId;
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.RunAction;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerState;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** SPEC 8.3 through the real topic and database: placement → claim → run → start; crash; stop request. */
@@ -75,7 +80,36 @@ class CellWorkIT extends SingleCellSupport {
         ActualLrp refused = lrps.find(guid, 0).orElseThrow();
         assertThat(refused.placementError()).isEqualTo("insufficient resources: memory");
         assertThat(refused.state()).isEqualTo(ActualLrpState.UNCLAIMED);
-        assertThat(refused.placedCellId()).isNull();
+        assertThat(refused.placement().cellId()).isNull();
+    }
+
+    /**
+     * Issue 35, defect 2: the rep kept definitions by (process guid, version) for a while, and a desired LRP deleted and
+     * desired again starts at version 1 again, so the new life was started with the old life's action, env, ports and
+     * limits. Placements name the life they are for, and the cell runs exactly that.
+     */
+    @Test
+    void anLrpDeletedAndDesiredAgainRunsItsNewDefinition() {
+        String guid = lrps.desire("relife", 1, 128);
+        lrps.place(guid, CELL, 0);
+        ActualLrp first = awaitRunning(guid);
+        UUID firstLife = desired.snapshot(guid).orElseThrow().modificationTag().epoch();
+        assertThat(executor().container(first.instanceGuid()).orElseThrow().runs())
+                .isEqualTo(new DefinitionId(firstLife, 1));
+
+        desired.remove(guid, Lrps.TEST);
+        await().atMost(Duration.ofSeconds(20)).until(() -> lrps.find(guid, 0).isEmpty());
+        desired.desire(new DesiredLrpDefinition(guid, "d1", "preloaded:host", 1, new Action(new RunAction("sleep",
+                List.of("2000"), null, null, null)), null, null, 0, null, List.of(9090), 256, 64, 0, 0, null, null,
+                null, null, null), Lrps.TEST);
+        UUID secondLife = desired.snapshot(guid).orElseThrow().modificationTag().epoch();
+        lrps.place(guid, CELL, 0);
+
+        ActualLrp second = awaitRunning(guid);
+        assertThat(executor().container(second.instanceGuid()).orElseThrow()).satisfies(c -> {
+            assertThat(c.runs()).isEqualTo(new DefinitionId(secondLife, 1));
+            assertThat(c.netInfo().ports()).singleElement().extracting(p -> p.containerPort()).isEqualTo(9090);
+        });
     }
 
     private ActualLrp awaitRunning(String guid) {

@@ -19,16 +19,18 @@ public class DeploymentSlots {
 
     private static final String SLOTS = """
             SELECT coalesce(a.process_guid, e.process_guid), coalesce(a.instance_index, e.instance_index), a.state,
-                coalesce(a.definition_version, 0), a.since, coalesce(a.crash_count, 0), e.process_guid IS NOT NULL
+                coalesce(a.definition_version, 0), a.since, coalesce(a.crash_count, 0), e.process_guid IS NOT NULL,
+                coalesce(a.version, -1)
             FROM (SELECT * FROM actual_lrps WHERE process_guid = ANY (?)) a
-            FULL JOIN (SELECT * FROM evacuating_lrps WHERE process_guid = ANY (?) AND kept_for = 'deployment') e
+            FULL JOIN (SELECT * FROM evacuating_lrps WHERE process_guid = ANY (?) AND kept_for = 'deployment'
+                AND stop_requested IS NULL) e
                 ON a.process_guid = e.process_guid AND a.instance_index = e.instance_index""";
 
-    /** Twins kept for deployments of LRPs with no active deployment, whose slot's record runs: nobody removes them. */
+    /** Twins kept for deployments of LRPs with no active deployment, whose slot's record runs: nobody releases them. */
     private static final String ORPHANS = """
-            SELECT e.process_guid, e.instance_index FROM evacuating_lrps e
+            SELECT e.process_guid, e.instance_index, a.definition_version FROM evacuating_lrps e
             JOIN actual_lrps a ON a.process_guid = e.process_guid AND a.instance_index = e.instance_index
-            WHERE e.kept_for = 'deployment' AND a.state = 'RUNNING' AND NOT EXISTS (SELECT 1 FROM deployments d
+            WHERE e.kept_for = 'deployment' AND e.stop_requested IS NULL AND a.state = 'RUNNING' AND NOT EXISTS (SELECT 1 FROM deployments d
                 WHERE d.process_guid = e.process_guid AND d.state IN ('RUNNING', 'PAUSED', 'WAITING_FOR_PROMOTION'))
             LIMIT ?""";
 
@@ -55,7 +57,7 @@ public class DeploymentSlots {
             Timestamp since = rs.getTimestamp(5);
             found.computeIfAbsent(rs.getString(1), g -> new ArrayList<>()).add(new Slot(rs.getInt(2),
                     state == null ? null : ActualLrpState.valueOf(state), rs.getInt(4),
-                    since == null ? null : since.toInstant(), rs.getInt(6), rs.getBoolean(7)));
+                    since == null ? null : since.toInstant(), rs.getInt(6), rs.getBoolean(7), rs.getLong(8)));
         });
         return found;
     }
@@ -79,8 +81,14 @@ public class DeploymentSlots {
     public record Desired(String domain, int instances) {
     }
 
-    /** Up to {@code limit} twins kept for deployments that no active deployment will remove. */
-    public List<ActualLrpKey> orphanTwins(int limit) {
-        return jdbc.query(ORPHANS, (rs, i) -> ActualLrpKey.of(rs.getString(1), rs.getInt(2)), limit);
+    /**
+     * Up to {@code limit} twins kept for deployments that no active deployment will release, with the definition
+     * version their slot's record runs (the release holds only while it still does).
+     */
+    public Map<ActualLrpKey, Integer> orphanTwins(int limit) {
+        Map<ActualLrpKey, Integer> found = new java.util.LinkedHashMap<>();
+        jdbc.query(ORPHANS, (RowCallbackHandler) rs -> found.put(ActualLrpKey.of(rs.getString(1), rs.getInt(2)),
+                rs.getInt(3)), limit);
+        return found;
     }
 }

@@ -5,112 +5,86 @@ import static io.drover.model.lrp.ActualLrpState.CRASHED;
 import static io.drover.model.lrp.ActualLrpState.RUNNING;
 import static io.drover.model.lrp.ActualLrpState.UNCLAIMED;
 
+import io.drover.model.placement.Placement;
+import io.drover.model.placement.PlacementState;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Predicate;
 
 /**
- * One instance slot of a desired LRP and where its current incarnation is: THE state machine of SPEC 3. A plain domain
- * object, read and written by {@link ActualLrpStore} over JDBC. There are no setters; each lifecycle verb checks the
- * {@link Transitions transition table}, treats an exact repeat as a no-op (returns {@code false}) and throws
- * {@link IllegalTransitionException} for anything the table forbids. Only {@link ActualLrpLifecycle} calls these verbs,
- * inside its transactions: they are package-private so nothing outside this package can change a record except
- * through the lifecycle.
+ * One row of an instance slot: the slot's record, or the twin that keeps an old incarnation serving during a drain or a
+ * rolling update ({@link InstanceSlot} owns the rules that involve both). THE state machine of SPEC 3 for one row: no
+ * setters; each verb checks the {@link Transitions transition table}, treats an exact repeat as a no-op (returns
+ * {@code false}) and throws {@link IllegalTransitionException} for anything the table forbids. The verbs are
+ * package-private: nothing outside the lifecycle changes a record.
  */
 public final class ActualLrp {
+
+    /** Why a twin exists: a draining cell, or a deployment that keeps the old instance serving (SPEC 8.5, 14). */
+    enum KeptFor {
+        EVACUATION, DEPLOYMENT
+    }
 
     private final ActualLrpKey key;
     private final String domain;
     private final UUID epoch;
-    private final boolean evacuating;
-    private boolean keptForDeployment;
-    private int definitionVersion = 1;
-    private ActualLrpState state;
-    private String instanceGuid;
-    private String cellId;
-    private String address;
-    private List<NetInfo.PortMapping> ports;
+    private final KeptFor keptFor; // null for the slot's record
+    private int definitionVersion;
+    private ActualLrpState state = UNCLAIMED;
+    private InstanceOwner owner = InstanceOwner.NONE;
+    private NetInfo netInfo;
     private int crashCount;
     private String crashReason;
-    private String placementError;
-    private String placedCellId;
-    private Instant placedAt;
+    private PlacementState placement = PlacementState.NONE;
     private Instant since;
     private String stopRequested;
     private long version;
 
-    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now, boolean evacuating) {
+    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, KeptFor keptFor, int definitionVersion,
+            Instant since) {
         this.key = Objects.requireNonNull(key);
         this.domain = Objects.requireNonNull(domain);
         this.epoch = Objects.requireNonNull(epoch);
-        this.evacuating = evacuating;
-        this.state = UNCLAIMED;
-        this.since = now;
-    }
-
-    private ActualLrp(ActualLrpKey key, String domain, UUID epoch, Instant now) {
-        this(key, domain, epoch, now, false);
-    }
-
-    /** A new UNCLAIMED instance of the first definition version, waiting for an auction. */
-    static ActualLrp unclaimed(ActualLrpKey key, String domain, UUID epoch, Instant now) {
-        return unclaimed(key, domain, epoch, now, 1);
+        this.keptFor = keptFor;
+        this.definitionVersion = definitionVersion;
+        this.since = since;
     }
 
     /** A new UNCLAIMED instance of definition version {@code definitionVersion}, waiting for an auction. */
     static ActualLrp unclaimed(ActualLrpKey key, String domain, UUID epoch, Instant now, int definitionVersion) {
-        ActualLrp lrp = new ActualLrp(key, domain, epoch, now);
-        lrp.definitionVersion = definitionVersion;
-        return lrp;
+        return new ActualLrp(key, domain, epoch, null, definitionVersion, now);
     }
 
     /** A record for a container that runs but has no record (SPEC 3.3 start): it is never killed for that. */
     static ActualLrp running(ActualLrpKey key, String domain, UUID epoch, InstanceOwner owner, NetInfo netInfo,
             Instant now, int definitionVersion) {
-        ActualLrp lrp = new ActualLrp(key, domain, epoch, now);
-        lrp.definitionVersion = definitionVersion;
+        ActualLrp lrp = new ActualLrp(key, domain, epoch, null, definitionVersion, now);
         lrp.becomeRunning(owner, netInfo, now);
         return lrp;
     }
 
-    /** A record as stored; for {@link ActualLrpStore} only. */
-    static ActualLrp stored(ActualLrpKey key, String domain, UUID epoch, ActualLrpState state, InstanceOwner owner,
-            NetInfo netInfo, int crashCount, String crashReason, String placementError, String placedCellId,
-            Instant placedAt, Instant since, long version, boolean evacuating, String stopRequested,
-            int definitionVersion, boolean keptForDeployment) {
-        ActualLrp lrp = new ActualLrp(key, domain, epoch, since, evacuating);
-        lrp.definitionVersion = definitionVersion;
-        lrp.keptForDeployment = keptForDeployment;
-        lrp.stopRequested = stopRequested;
+    /** A row as stored; for {@link ActualLrpStore} only. */
+    static ActualLrp stored(ActualLrpKey key, String domain, UUID epoch, KeptFor keptFor, int definitionVersion,
+            ActualLrpState state, InstanceOwner owner, NetInfo netInfo, int crashCount, String crashReason,
+            PlacementState placement, Instant since, String stopRequested, long version) {
+        ActualLrp lrp = new ActualLrp(key, domain, epoch, keptFor, definitionVersion, since);
         lrp.state = Objects.requireNonNull(state);
-        lrp.instanceGuid = owner.instanceGuid();
-        lrp.cellId = owner.cellId();
-        lrp.address = netInfo == null ? null : netInfo.address();
-        lrp.ports = netInfo == null ? null : netInfo.ports();
+        lrp.owner = owner;
+        lrp.netInfo = netInfo;
         lrp.crashCount = crashCount;
         lrp.crashReason = crashReason;
-        lrp.placementError = placementError;
-        lrp.placedCellId = placedCellId;
-        lrp.placedAt = placedAt;
+        lrp.placement = placement;
+        lrp.stopRequested = stopRequested;
         lrp.version = version;
         return lrp;
     }
 
     /** The auctioneer chose {@code cell}: the record stays UNCLAIMED and remembers the placement in flight. */
     boolean place(String cell, Instant now) {
-        Objects.requireNonNull(cell, "cell");
         Transitions.checkPlacement(key, state, "place");
-        if (cell.equals(placedCellId) && placementError == null) {
-            return false;
-        }
-        placedCellId = cell;
-        placedAt = now;
-        placementError = null;
-        return true;
+        return changePlacement(placement.placedOn(cell, now));
     }
 
     /**
@@ -119,56 +93,57 @@ public final class ActualLrp {
      * still the current one.
      */
     boolean failPlacement(String error, String placedOn, Instant now) {
-        Objects.requireNonNull(error, "error");
         Transitions.checkPlacement(key, state, "fail placement");
-        if (placedOn != null && !placedOn.equals(placedCellId)) {
-            throw new IllegalTransitionException(key, "cannot fail placement on " + placedOn + ": placed on "
-                    + (placedCellId == null ? "no cell" : placedCellId));
+        if (placedOn != null && !placement.isOn(placedOn)) {
+            throw new IllegalTransitionException(key, "cannot fail placement on " + placedOn + ": "
+                    + placement.describe());
         }
-        if (error.equals(placementError) && placedCellId == null) {
+        boolean changed = changePlacement(placement.failed(error));
+        since = changed ? now : since;
+        return changed;
+    }
+
+    /**
+     * A cell takes ownership before starting the container. With a {@code placement}, the cell claims what an auction
+     * gave it, only while the record is still that placement (UNCLAIMED, placed on this cell, same epoch and definition
+     * version): a redelivered or overtaken auction result never starts a second container, nor an instance of a
+     * definition the slot no longer wants.
+     */
+    boolean claim(InstanceOwner claimant, Placement placed, Instant now) {
+        requireOwner(claimant);
+        if (state == CLAIMED && owner.equals(claimant)) {
             return false;
         }
-        placementError = error;
-        clearPlacement();
+        if (placed != null && !(state == UNCLAIMED && placed.isCurrent(placement, epoch, definitionVersion))) {
+            throw new IllegalTransitionException(key, "placement on " + claimant.cellId() + " is no longer current ("
+                    + state + ", " + placed.whyNotCurrent(placement, epoch, definitionVersion) + ")");
+        }
+        Transitions.check(key, state, owner, claimant, CLAIMED);
+        state = CLAIMED;
+        owner = claimant;
+        netInfo = null;
+        placement = PlacementState.NONE;
         since = now;
         return true;
     }
 
     /**
-     * A cell takes ownership before starting the container. With a {@code placement}, the cell claims what an auction
-     * gave it: only while the record is still that placement (UNCLAIMED, placed on this cell, same epoch), so a
-     * redelivered or overtaken auction result never starts a second container.
+     * The container is up and healthy. One that did not claim this record (a container adopted after its record was
+     * lost) takes it only if it runs the definition version the record wants ({@code runs}, null when its cell cannot
+     * tell).
      */
-    boolean claim(InstanceOwner owner, UUID placedEpoch, Instant now) {
-        requireOwner(owner);
-        if (state == CLAIMED && owner().equals(owner)) {
+    boolean start(InstanceOwner starter, NetInfo net, Integer runs, Instant now) {
+        requireOwner(starter);
+        Objects.requireNonNull(net, "netInfo");
+        if (state == RUNNING && owner.equals(starter) && net.equals(netInfo)) {
             return false;
         }
-        if (placedEpoch != null && !(state == UNCLAIMED && owner.cellId().equals(placedCellId)
-                && placedEpoch.equals(epoch))) {
-            throw new IllegalTransitionException(key, "placement on " + owner.cellId() + " is no longer current ("
-                    + state + (placedCellId == null ? "" : ", placed on " + placedCellId) + ")");
+        if (!owner.equals(starter) && runs != null && runs != definitionVersion) {
+            throw new IllegalTransitionException(key, "cannot start: " + starter.instanceGuid() + " runs definition "
+                    + "version " + runs + ", the slot wants " + definitionVersion);
         }
-        Transitions.check(key, state, owner(), owner, CLAIMED);
-        state = CLAIMED;
-        instanceGuid = owner.instanceGuid();
-        cellId = owner.cellId();
-        clearNetInfo();
-        placementError = null;
-        clearPlacement();
-        since = now;
-        return true;
-    }
-
-    /** The container is up and healthy. */
-    boolean start(InstanceOwner owner, NetInfo netInfo, Instant now) {
-        requireOwner(owner);
-        Objects.requireNonNull(netInfo, "netInfo");
-        if (state == RUNNING && owner().equals(owner) && netInfo.equals(netInfo())) {
-            return false;
-        }
-        Transitions.check(key, state, owner(), owner, RUNNING);
-        becomeRunning(owner, netInfo, now);
+        Transitions.check(key, state, owner, starter, RUNNING);
+        becomeRunning(starter, net, now);
         return true;
     }
 
@@ -176,9 +151,9 @@ public final class ActualLrp {
      * The owner's container exited. Counts the crash (from 1 again after a long run), clears the owner and goes to
      * UNCLAIMED when the policy restarts at once, CRASHED otherwise. Returns the new state.
      */
-    ActualLrpState crash(InstanceOwner owner, String reason, CrashRestartPolicy policy, Instant now) {
-        requireOwner(owner);
-        Transitions.check(key, state, owner(), owner, CRASHED);
+    ActualLrpState crash(InstanceOwner crashed, String reason, CrashRestartPolicy policy, Instant now) {
+        requireOwner(crashed);
+        Transitions.check(key, state, owner, crashed, CRASHED);
         Duration ranFor = state == RUNNING ? Duration.between(since, now) : null;
         crashCount = policy.crashCountAfterCrash(crashCount, ranFor);
         crashReason = reason;
@@ -197,133 +172,83 @@ public final class ActualLrp {
             throw new IllegalTransitionException(key, "not unclaimed: " + state + " now, the repair expected "
                     + expected);
         }
-        Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
+        Transitions.check(key, state, owner, InstanceOwner.NONE, UNCLAIMED);
         clearOwner();
-        clearPlacement();
+        placement = placement.withdrawn();
         state = UNCLAIMED;
         since = now;
     }
 
     /**
-     * The owner's cell drains (SPEC 8.5): the slot goes back to UNCLAIMED for a replacement elsewhere, and, when the
-     * instance was RUNNING, it keeps serving from the returned evacuating twin (same owner and address) until the
-     * replacement runs. A CLAIMED instance served nothing yet: it is only unclaimed (null).
+     * The owner's cell drains (SPEC 8.5): the slot goes back to UNCLAIMED for a replacement elsewhere, and a RUNNING
+     * instance keeps serving from the returned evacuating twin (same owner and address) until the replacement runs. A
+     * CLAIMED instance served nothing yet: it is only unclaimed (null).
      */
-    ActualLrp evacuate(InstanceOwner owner, Instant now) {
-        requireOwner(owner);
-        if (evacuating || !isOwnedBy(owner)) {
-            throw new IllegalTransitionException(key, "cannot evacuate: not owned by " + owner.instanceGuid() + "@"
-                    + owner.cellId() + " (" + state + (evacuating ? ", evacuating" : "") + ")");
+    ActualLrp evacuate(InstanceOwner evacuator, Instant now) {
+        requireOwner(evacuator);
+        if (keptFor != null || !isOwnedBy(evacuator)) {
+            throw new IllegalTransitionException(key, "cannot evacuate: not owned by " + evacuator.instanceGuid() + "@"
+                    + evacuator.cellId() + " (" + state + (keptFor == null ? "" : ", a twin") + ")");
         }
-        ActualLrp twin = state == RUNNING ? twin() : null;
-        Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
-        clearOwner();
-        clearPlacement();
-        state = UNCLAIMED;
-        since = now;
-        return twin;
+        return handOver(KeptFor.EVACUATION, definitionVersion, now);
     }
 
     /**
      * A deployment replaces this slot's incarnation with one of definition {@code version} (SPEC 14): the slot goes back
-     * to UNCLAIMED at that version, its crash count cleared, for an auction. A RUNNING instance keeps serving from the
-     * returned twin (kept for the deployment: it serves until the deployer removes it once the new instance has proved
-     * healthy); an UNCLAIMED or CRASHED one served nothing. An owned record that may not keep a twin (CLAIMED, or one
-     * whose slot already has a twin) is not rolled here: its owner is asked to stop instead, see
-     * {@link #requestStop}.
+     * to UNCLAIMED at that version, its crashes forgotten, for an auction. A RUNNING instance keeps serving from the
+     * returned twin, kept for the deployment until the new instance has proved healthy; an UNCLAIMED or CRASHED one
+     * served nothing. A CLAIMED one is never rolled (its owner is asked to stop instead, see {@link #requestStop}).
      */
     ActualLrp roll(int version, Instant now) {
-        if (evacuating || version == definitionVersion || state == CLAIMED) {
+        if (keptFor != null || version == definitionVersion || state == CLAIMED) {
             throw new IllegalTransitionException(key, "cannot roll to definition version " + version + ": " + state
-                    + " at version " + definitionVersion + (evacuating ? ", evacuating" : ""));
+                    + " at version " + definitionVersion + (keptFor == null ? "" : ", a twin"));
         }
-        ActualLrp twin = null;
-        if (state == RUNNING) {
-            twin = twin();
-            twin.keptForDeployment = true;
+        return handOver(KeptFor.DEPLOYMENT, version, now);
+    }
+
+    private ActualLrp handOver(KeptFor keep, int version, Instant now) {
+        ActualLrp twin = state == RUNNING ? twin(keep) : null;
+        Transitions.check(key, state, owner, InstanceOwner.NONE, UNCLAIMED);
+        if (version != definitionVersion) {
+            crashCount = 0;
+            crashReason = null;
+            definitionVersion = version;
         }
-        Transitions.check(key, state, owner(), InstanceOwner.NONE, UNCLAIMED);
         clearOwner();
-        clearPlacement();
-        placementError = null;
-        crashCount = 0;
-        crashReason = null;
+        placement = PlacementState.NONE;
         state = UNCLAIMED;
-        definitionVersion = version;
         since = now;
         return twin;
     }
 
-    private ActualLrp twin() {
-        ActualLrp twin = new ActualLrp(key, domain, epoch, since, true);
-        twin.definitionVersion = definitionVersion;
-        twin.becomeRunning(owner(), netInfo(), since);
+    private ActualLrp twin(KeptFor keep) {
+        ActualLrp twin = new ActualLrp(key, domain, epoch, keep, definitionVersion, since);
+        twin.becomeRunning(owner, netInfo, since);
         twin.crashCount = crashCount;
         twin.crashReason = crashReason;
         return twin;
     }
 
-    /** The owning cell's container is gone: the record may be deleted, by that cell only (SPEC 3.3 remove). */
-    void remove(InstanceOwner owner) {
-        if (!isOwnedBy(owner)) {
-            throw new IllegalTransitionException(key, "cannot remove: not owned by " + owner.instanceGuid() + "@"
-                    + owner.cellId() + " (" + state + ")");
+    /** The owning cell's container is gone: the row may be deleted, by that cell only (SPEC 3.3 remove). */
+    void remove(InstanceOwner remover) {
+        if (!isOwnedBy(remover)) {
+            throw new IllegalTransitionException(key, "cannot remove: not owned by " + remover.instanceGuid() + "@"
+                    + remover.cellId() + " (" + state + ")");
         }
     }
 
     /**
-     * The slot is no longer wanted (SPEC 3.3 retire): an unowned record, or one owned by a cell that is gone, is deleted
-     * at once; a live owner is asked to stop its container, and its removal deletes the record.
-     */
-    Retirement retire(Predicate<String> cellIsLive) {
-        return isOwned() && cellIsLive.test(cellId) ? Retirement.STOP : Retirement.DELETE;
-    }
-
-    /**
-     * Marks the owner's container as asked to stop (a retire that sends a stop): the mark is what the owning cell's
-     * sync repeats if the stop request itself is lost, and it goes with the owner. Returns whether it was not marked.
+     * Marks the owner's container as asked to stop: the mark is what the owning cell's sync repeats if the stop request
+     * itself is lost, and it goes with the owner. Returns whether it was not marked yet.
      */
     boolean requestStop(String reason) {
-        if (!isOwned() || evacuating) {
-            throw new IllegalTransitionException(key, "cannot request a stop: " + state
-                    + (evacuating ? ", evacuating" : ""));
+        if (!isOwned()) {
+            throw new IllegalTransitionException(key, "cannot request a stop: " + state);
         }
         boolean first = stopRequested == null;
         stopRequested = Objects.requireNonNull(reason, "reason");
         return first;
-    }
-
-    /** Why the owner was asked to stop its container, or null when nobody asked. */
-    public String stopRequested() {
-        return stopRequested;
-    }
-
-    /** What retiring a record does. */
-    enum Retirement {
-        DELETE, STOP
-    }
-
-    public boolean isOwnedBy(InstanceOwner owner) {
-        return Transitions.isOwned(state) && owner().equals(owner);
-    }
-
-    public boolean isOwned() {
-        return Transitions.isOwned(state);
-    }
-
-    /** An evacuating twin: the incarnation that keeps serving on a draining cell until its replacement runs. */
-    public boolean isEvacuating() {
-        return evacuating;
-    }
-
-    /** The definition version this incarnation runs (SPEC 14); 1 until a deployment changes the LRP. */
-    public int definitionVersion() {
-        return definitionVersion;
-    }
-
-    /** A twin a deployment keeps serving until the slot's new incarnation has proved healthy (not a drain's). */
-    public boolean isKeptForDeployment() {
-        return keptForDeployment;
     }
 
     /** After a successful versioned write. */
@@ -331,32 +256,24 @@ public final class ActualLrp {
         version++;
     }
 
-    private void becomeRunning(InstanceOwner owner, NetInfo netInfo, Instant now) {
+    private boolean changePlacement(PlacementState next) {
+        boolean changed = next != placement;
+        placement = next;
+        return changed;
+    }
+
+    private void becomeRunning(InstanceOwner runner, NetInfo net, Instant now) {
         state = RUNNING;
-        instanceGuid = owner.instanceGuid();
-        cellId = owner.cellId();
-        address = netInfo.address();
-        ports = netInfo.ports();
-        placementError = null;
-        clearPlacement();
+        owner = runner;
+        netInfo = net;
+        placement = PlacementState.NONE;
         since = now;
     }
 
     private void clearOwner() {
-        instanceGuid = null;
-        cellId = null;
+        owner = InstanceOwner.NONE;
+        netInfo = null;
         stopRequested = null;
-        clearNetInfo();
-    }
-
-    private void clearNetInfo() {
-        address = null;
-        ports = null;
-    }
-
-    private void clearPlacement() {
-        placedCellId = null;
-        placedAt = null;
     }
 
     private static void requireOwner(InstanceOwner owner) {
@@ -365,85 +282,53 @@ public final class ActualLrp {
         }
     }
 
-    public ActualLrpKey key() {
-        return key;
+    public boolean isOwnedBy(InstanceOwner candidate) {
+        return isOwned() && owner.equals(candidate);
     }
 
-    public String processGuid() {
-        return key.processGuid();
+    public boolean isOwned() {
+        return Transitions.isOwned(state);
     }
 
-    public int index() {
-        return key.index();
+    /** A twin: the incarnation that keeps serving during a drain or a rolling update until its replacement runs. */
+    public boolean isEvacuating() {
+        return keptFor != null;
     }
 
-    public String domain() {
-        return domain;
+    /** A twin a deployment keeps serving until the slot's new incarnation has proved healthy (not a drain's). */
+    public boolean isKeptForDeployment() {
+        return keptFor == KeptFor.DEPLOYMENT;
     }
 
-    public ActualLrpState state() {
-        return state;
+    KeptFor keptFor() {
+        return keptFor;
     }
+    // The row as read: plain accessors.
 
-    public InstanceOwner owner() {
-        return instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, cellId);
-    }
+    /** The definition version this incarnation runs (SPEC 14); 1 until a deployment changes the LRP. */
+    public int definitionVersion() { return definitionVersion; }
 
-    public String instanceGuid() {
-        return instanceGuid;
-    }
+    /** Why the owner was asked to stop its container, or null when nobody asked. */
+    public String stopRequested() { return stopRequested; }
 
-    public String cellId() {
-        return cellId;
-    }
-
-    public NetInfo netInfo() {
-        return address == null ? null : new NetInfo(address, ports == null ? List.of() : ports);
-    }
-
-    List<NetInfo.PortMapping> ports() {
-        return ports;
-    }
-
-    String address() {
-        return address;
-    }
-
-    public int crashCount() {
-        return crashCount;
-    }
-
-    public String crashReason() {
-        return crashReason;
-    }
-
-    public String placementError() {
-        return placementError;
-    }
-
-    public String placedCellId() {
-        return placedCellId;
-    }
-
-    public Instant placedAt() {
-        return placedAt;
-    }
-
-    public Instant since() {
-        return since;
-    }
-
-    public UUID epoch() {
-        return epoch;
-    }
-
-    public long version() {
-        return version;
-    }
-
-    public ModificationTag modificationTag() {
-        return new ModificationTag(epoch, version);
-    }
+    /** The auctions' state of an UNCLAIMED record: the placement in flight, or why none could be made. */
+    public PlacementState placement() { return placement; }
+    public ActualLrpKey key() { return key; }
+    public String processGuid() { return key.processGuid(); }
+    public int index() { return key.index(); }
+    public String domain() { return domain; }
+    public ActualLrpState state() { return state; }
+    public InstanceOwner owner() { return owner; }
+    public String instanceGuid() { return owner.instanceGuid(); }
+    public String cellId() { return owner.cellId(); }
+    public NetInfo netInfo() { return netInfo; }
+    public int crashCount() { return crashCount; }
+    public String crashReason() { return crashReason; }
+    public String placementError() { return placement.error(); }
+    public Instant since() { return since; }
+    public UUID epoch() { return epoch; }
+    public long version() { return version; }
+    public ModificationTag modificationTag() { return new ModificationTag(epoch, version); }
 
     /** An immutable copy for events and responses; {@code next_restart_at} comes from the policy. */
     public ActualLrpSnapshot snapshot(CrashRestartPolicy policy) {
@@ -453,7 +338,7 @@ public final class ActualLrp {
 
     @Override
     public String toString() {
-        return "ActualLrp[" + key + (evacuating ? " evacuating" : "") + " " + state
-                + (cellId == null ? "" : " on " + cellId) + " v" + version + "]";
+        return "ActualLrp[" + key + (keptFor == null ? "" : " kept for " + keptFor) + " " + state
+                + (owner.isEmpty() ? "" : " on " + owner.cellId()) + " v" + version + "]";
     }
 }

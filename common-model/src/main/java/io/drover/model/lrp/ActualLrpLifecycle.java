@@ -55,7 +55,7 @@ public class ActualLrpLifecycle {
     public List<Integer> createUnclaimed(String processGuid, String domain, Collection<Integer> indices, String reason,
             Actor actor) {
         return run("create-unclaimed", actor,
-                changes -> ops.createUnclaimed(processGuid, domain, indices, reason, changes));
+                changes -> ops.createUnclaimed(processGuid, domain, indices, reason, null, changes));
     }
 
     /**
@@ -120,7 +120,8 @@ public class ActualLrpLifecycle {
     public ActualLrpState crash(ActualLrpKey key, InstanceOwner owner, String reason, Actor actor) {
         return run("crash", actor, changes -> {
             throwIfFailed(key, ops.crash(Map.of(key, new CrashReport(owner, reason)), actor, changes).get(key));
-            return changes.actual.get(0).after().state();
+            return changes.actual.isEmpty() || changes.actual.get(0).after() == null ? ActualLrpState.UNCLAIMED
+                    : changes.actual.get(0).after().state();
         });
     }
 
@@ -162,12 +163,38 @@ public class ActualLrpLifecycle {
      */
     public Map<ActualLrpKey, Outcome> roll(Collection<ActualLrpKey> keys, int version, boolean keepServing,
             String reason, Actor actor) {
-        return run("roll", actor, changes -> ops.roll(keys, version, keepServing, reason, changes));
+        Map<ActualLrpKey, RollRequest> unchecked = new LinkedHashMap<>();
+        keys.forEach(k -> unchecked.put(k, RollRequest.UNCHECKED));
+        return roll(unchecked, version, keepServing, reason, actor);
     }
 
-    /** Removes the twins a deployment kept for these slots and stops their instances (the new ones proved healthy). */
-    public Map<ActualLrpKey, Outcome> removeDeploymentTwins(Collection<ActualLrpKey> keys, String reason, Actor actor) {
-        return run("remove-deployment-twins", actor, changes -> ops.removeDeploymentTwins(keys, reason, changes));
+    /**
+     * The same, each slot only as its {@link RollRequest} allows: while its record is still at the row version the
+     * deployer read and its deployment still RUNNING. A deployer that decided from a read never acts on a record that
+     * moved on since (turned RUNNING, crashed, was restarted), nor after a pause or a cancel.
+     */
+    public Map<ActualLrpKey, Outcome> roll(Map<ActualLrpKey, RollRequest> requests, int version, boolean keepServing,
+            String reason, Actor actor) {
+        return run("roll", actor, changes -> ops.roll(requests, version, keepServing, reason, changes));
+    }
+
+    /**
+     * The new instances of these slots proved healthy: the twins a deployment kept for them are asked to stop (marked,
+     * so that their cells' sync repeats a lost request), each only while its slot's record still runs the version
+     * given. A slot without such a twin is a no-op.
+     */
+    public Map<ActualLrpKey, Outcome> releaseDeploymentTwins(Map<ActualLrpKey, Integer> runningVersion, String reason,
+            Actor actor) {
+        return run("release-deployment-twins", actor,
+                changes -> ops.releaseDeploymentTwins(runningVersion, reason, changes));
+    }
+
+    /**
+     * Retires up to {@code limit} twins whose slot has no record and is not desired (the LRP deleted or scaled below it
+     * while the twin's stop was lost, say), in fresh domains: nothing else would ever stop them.
+     */
+    public Map<ActualLrpKey, Outcome> retireOrphanTwins(int limit, String reason, Actor actor) {
+        return run("retire-orphan-twins", actor, changes -> ops.retireOrphanTwins(limit, reason, changes));
     }
 
     /** Back to UNCLAIMED with a new auction (lost cell, stale placement, evacuation, due crash restart). */

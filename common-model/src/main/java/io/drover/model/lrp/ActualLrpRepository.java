@@ -21,12 +21,12 @@ public class ActualLrpRepository {
 
     public Optional<ActualLrp> findById(ActualLrpKey key) {
         return jdbc.query(SELECT + "WHERE a.process_guid = ? AND a.instance_index = ?",
-                (rs, i) -> ActualLrpStore.map(rs), key.processGuid(), key.index()).stream().findFirst();
+                (rs, i) -> ActualLrpStore.mapRecord(rs, 0), key.processGuid(), key.index()).stream().findFirst();
     }
 
     public List<ActualLrp> findByProcessGuid(String processGuid) {
         return jdbc.query(SELECT + "WHERE a.process_guid = ? ORDER BY a.instance_index",
-                (rs, i) -> ActualLrpStore.map(rs), processGuid);
+                (rs, i) -> ActualLrpStore.mapRecord(rs, 0), processGuid);
     }
 
     public List<ActualLrp> findByProcessGuidIn(Collection<String> processGuids) {
@@ -35,33 +35,33 @@ public class ActualLrpRepository {
                     + "a.instance_index");
             ps.setArray(1, con.createArrayOf("varchar", processGuids.toArray()));
             return ps;
-        }, (rs, i) -> ActualLrpStore.map(rs));
+        }, (rs, i) -> ActualLrpStore.mapRecord(rs, 0));
     }
 
     public List<ActualLrp> findByDomain(String domain) {
         return jdbc.query(SELECT + "WHERE a.domain = ? ORDER BY a.process_guid, a.instance_index",
-                (rs, i) -> ActualLrpStore.map(rs), domain);
+                (rs, i) -> ActualLrpStore.mapRecord(rs, 0), domain);
     }
 
     public List<ActualLrp> findByCellId(String cellId) {
-        return jdbc.query(SELECT + "WHERE a.cell_id = ?", (rs, i) -> ActualLrpStore.map(rs), cellId);
+        return jdbc.query(SELECT + "WHERE a.cell_id = ?", (rs, i) -> ActualLrpStore.mapRecord(rs, 0), cellId);
     }
 
     public List<ActualLrp> findAllOrdered() {
-        return jdbc.query(SELECT + "ORDER BY a.process_guid, a.instance_index", (rs, i) -> ActualLrpStore.map(rs));
+        return jdbc.query(SELECT + "ORDER BY a.process_guid, a.instance_index", (rs, i) -> ActualLrpStore.mapRecord(rs, 0));
     }
 
     /** The evacuating twin of a slot, if its cell is draining it. */
     public Optional<ActualLrp> findEvacuating(ActualLrpKey key) {
-        return jdbc.query("SELECT " + ActualLrpStore.EVACUATING_COLUMNS + " FROM evacuating_lrps a "
-                + "WHERE a.process_guid = ? AND a.instance_index = ?", (rs, i) -> ActualLrpStore.map(rs, true),
+        return jdbc.query("SELECT " + ActualLrpStore.TWIN_COLUMNS + " FROM evacuating_lrps e "
+                + "WHERE e.process_guid = ? AND e.instance_index = ?", (rs, i) -> ActualLrpStore.mapTwin(rs, 0),
                 key.processGuid(), key.index()).stream().findFirst();
     }
 
     /** The evacuating twins of one LRP, by index. */
     public List<ActualLrp> findEvacuatingByProcessGuid(String processGuid) {
-        return jdbc.query("SELECT " + ActualLrpStore.EVACUATING_COLUMNS + " FROM evacuating_lrps a "
-                + "WHERE a.process_guid = ? ORDER BY a.instance_index", (rs, i) -> ActualLrpStore.map(rs, true),
+        return jdbc.query("SELECT " + ActualLrpStore.TWIN_COLUMNS + " FROM evacuating_lrps e "
+                + "WHERE e.process_guid = ? ORDER BY e.instance_index", (rs, i) -> ActualLrpStore.mapTwin(rs, 0),
                 processGuid);
     }
 

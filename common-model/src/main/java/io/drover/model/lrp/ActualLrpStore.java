@@ -5,6 +5,7 @@ import static io.drover.model.jdbc.SqlArrays.longs;
 import static io.drover.model.jdbc.SqlArrays.strings;
 
 import io.drover.model.json.Json;
+import io.drover.model.placement.PlacementState;
 import io.drover.model.time.IsoInstants;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,20 +35,25 @@ import tools.jackson.core.type.TypeReference;
  */
 final class ActualLrpStore {
 
+    /** A slot's record, in the column order {@link #mapRecord} reads. */
     static final String COLUMNS = "a.process_guid, a.instance_index, a.domain, a.state, a.instance_guid, a.cell_id, "
             + "a.address, a.ports, a.crash_count, a.crash_reason, a.placement_error, a.placed_cell_id, a.placed_at, "
-            + "a.since, a.epoch, a.version, a.stop_requested, a.definition_version, false";
+            + "a.since, a.epoch, a.version, a.stop_requested, a.definition_version";
 
-    private static final String LOAD = "SELECT " + COLUMNS + " FROM actual_lrps a JOIN unnest(?::varchar[], ?::int[]) "
-            + "AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
+    /** A slot's twin (table {@code evacuating_lrps}, alias {@code e}), in the column order {@link #mapTwin} reads. */
+    static final String TWIN_COLUMNS = "e.process_guid, e.instance_index, e.domain, e.instance_guid, e.cell_id, "
+            + "e.address, e.ports, e.crash_count, e.crash_reason, e.since, e.epoch, e.version, e.stop_requested, "
+            + "e.definition_version, e.kept_for";
 
-    /** An evacuating twin in the columns of an actual LRP: always RUNNING, never placed. */
-    static final String EVACUATING_COLUMNS = "a.process_guid, a.instance_index, a.domain, 'RUNNING', a.instance_guid, "
-            + "a.cell_id, a.address, a.ports, a.crash_count, a.crash_reason, NULL, NULL, NULL::timestamptz, a.since, "
-            + "a.epoch, a.version, NULL, a.definition_version, a.kept_for = 'deployment'";
+    private static final int RECORD_WIDTH = 18;
 
-    private static final String LOAD_EVACUATING = "SELECT " + EVACUATING_COLUMNS + " FROM evacuating_lrps a "
-            + "JOIN unnest(?::varchar[], ?::int[]) AS k(g, i) ON a.process_guid = k.g AND a.instance_index = k.i";
+    /**
+     * The slots of the given keys, the record and the twin of each, in one query. Each key is looked up by the primary
+     * keys of both tables (nested loops from the keys); a key with neither row comes back with nulls only.
+     */
+    private static final String LOAD_SLOTS = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + " FROM unnest(?::varchar[], "
+            + "?::int[]) AS k(g, i) LEFT JOIN actual_lrps a ON a.process_guid = k.g AND a.instance_index = k.i "
+            + "LEFT JOIN evacuating_lrps e ON e.process_guid = k.g AND e.instance_index = k.i";
 
     private static final String INSERT_EVACUATING = """
             INSERT INTO evacuating_lrps (process_guid, instance_index, domain, instance_guid, cell_id, address, ports,
@@ -92,6 +98,12 @@ final class ActualLrpStore {
                 AS v(g, i, ver) ON a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
             FOR SHARE OF a""";
 
+    private static final String UPDATE_TWINS = """
+            UPDATE evacuating_lrps e SET stop_requested = v.sr, version = e.version + 1
+            FROM unnest(?::varchar[], ?::int[], ?::bigint[], ?::text[]) AS v(g, i, ver, sr)
+            WHERE e.process_guid = v.g AND e.instance_index = v.i AND e.version = v.ver
+            RETURNING e.process_guid, e.instance_index""";
+
     private static final TypeReference<List<NetInfo.PortMapping>> PORTS = new TypeReference<>() {
     };
 
@@ -101,74 +113,140 @@ final class ActualLrpStore {
         this.jdbc = jdbc;
     }
 
-    /** The records of these slots that exist, in one query. */
-    Map<ActualLrpKey, ActualLrp> load(Collection<ActualLrpKey> keys) {
-        return load(LOAD, keys, false);
-    }
-
-    /** The evacuating twins of these slots that exist, in one query. */
-    Map<ActualLrpKey, ActualLrp> loadEvacuating(Collection<ActualLrpKey> keys) {
-        return load(LOAD_EVACUATING, keys, true);
-    }
-
-    private Map<ActualLrpKey, ActualLrp> load(String sql, Collection<ActualLrpKey> keys, boolean evacuating) {
-        Map<ActualLrpKey, ActualLrp> found = new HashMap<>();
+    /** The record and the twin of each of these slots (either may be missing), in one query. */
+    Map<ActualLrpKey, Rows> loadSlots(Collection<ActualLrpKey> keys) {
+        Map<ActualLrpKey, Rows> found = new HashMap<>();
         if (keys.isEmpty()) {
             return found;
         }
         List<ActualLrpKey> distinct = List.copyOf(new LinkedHashSet<>(keys));
         jdbc.query(con -> {
-            PreparedStatement ps = con.prepareStatement(sql);
+            PreparedStatement ps = con.prepareStatement(LOAD_SLOTS);
             ps.setArray(1, strings(con, distinct, ActualLrpKey::processGuid));
             ps.setArray(2, ints(con, distinct, ActualLrpKey::index));
             return ps;
         }, (RowCallbackHandler) rs -> {
-            ActualLrp lrp = map(rs, evacuating);
-            found.put(lrp.key(), lrp);
+            ActualLrp record = rs.getString(1) == null ? null : mapRecord(rs, 0);
+            ActualLrp twin = rs.getString(RECORD_WIDTH + 1) == null ? null : mapTwin(rs, RECORD_WIDTH);
+            if (record != null || twin != null) {
+                Rows rows = new Rows(record, twin);
+                found.put(rows.key(), rows);
+            }
         });
         return found;
     }
 
-    /** Up to {@code limit} evacuating twins whose cell's presence has expired (or was removed) at {@code now}. */
-    List<ActualLrp> evacuatingOnLostCells(Instant now, int limit) {
-        return jdbc.query("SELECT " + EVACUATING_COLUMNS + " FROM evacuating_lrps a WHERE NOT EXISTS (SELECT 1 FROM "
-                + "cells c WHERE c.cell_id = a.cell_id AND c.expires_at > ?) ORDER BY a.process_guid, "
-                + "a.instance_index LIMIT ?", (rs, i) -> map(rs, true), java.sql.Timestamp.from(now), limit);
-    }
+    /** A slot's rows as stored: its record and its twin, either null. */
+    record Rows(ActualLrp record, ActualLrp twin) {
 
-    /** Which of these indices of one LRP have a record (only the indices: nothing is loaded). */
-    Set<Integer> existingIndices(String processGuid, Collection<Integer> indices) {
-        if (indices.isEmpty()) {
-            return Set.of();
+        ActualLrpKey key() {
+            return record != null ? record.key() : twin.key();
         }
-        return new HashSet<>(jdbc.query(con -> {
-            PreparedStatement ps = con.prepareStatement(
-                    "SELECT instance_index FROM actual_lrps WHERE process_guid = ? AND instance_index = ANY (?)");
-            ps.setString(1, processGuid);
-            ps.setArray(2, con.createArrayOf("int4", indices.toArray()));
-            return ps;
-        }, (rs, i) -> rs.getInt(1)));
     }
 
-    /** The current definition version of those of these desired LRPs that exist. */
-    Map<String, Integer> definitionVersions(Collection<String> processGuids) {
-        Map<String, Integer> found = new HashMap<>();
+    /** Up to {@code limit} slots whose twin's cell has no presence (expired or removed) at {@code now}. */
+    List<ActualLrpKey> twinsOnLostCells(Instant now, int limit) {
+        return jdbc.query("SELECT e.process_guid, e.instance_index FROM evacuating_lrps e WHERE NOT EXISTS (SELECT 1 "
+                + "FROM cells c WHERE c.cell_id = e.cell_id AND c.expires_at > ?) ORDER BY e.process_guid, "
+                + "e.instance_index LIMIT ?", (rs, i) -> ActualLrpKey.of(rs.getString(1), rs.getInt(2)),
+                java.sql.Timestamp.from(now), limit);
+    }
+
+    /**
+     * Up to {@code limit} slots whose twin no record accompanies and no desired LRP wants (the LRP is gone, or has
+     * fewer instances), of domains that are fresh at {@code now} (an upstream that has not synced yet keeps its
+     * instances, as converger rules 5 and 6 do).
+     */
+    List<ActualLrpKey> orphanTwins(Instant now, int limit) {
+        return jdbc.query("SELECT e.process_guid, e.instance_index FROM evacuating_lrps e WHERE NOT EXISTS (SELECT 1 "
+                + "FROM actual_lrps a WHERE a.process_guid = e.process_guid AND a.instance_index = e.instance_index) "
+                + "AND NOT EXISTS (SELECT 1 FROM desired_lrps d WHERE d.process_guid = e.process_guid "
+                + "AND e.instance_index < d.instances) AND EXISTS (SELECT 1 FROM domains m WHERE m.name = e.domain "
+                + "AND (m.expires_at IS NULL OR m.expires_at > ?)) ORDER BY e.process_guid, e.instance_index LIMIT ?",
+                (rs, i) -> ActualLrpKey.of(rs.getString(1), rs.getInt(2)), java.sql.Timestamp.from(now), limit);
+    }
+
+    /**
+     * How many instances each of these desired LRPs wants now, read with a share lock on their rows: a scale-down or a
+     * delete of one of them waits for this transaction, or this one waits for it and reads what it wrote. A missing LRP
+     * is missing from the answer.
+     */
+    Map<String, Desired> desiredLocked(Collection<String> processGuids) {
+        Map<String, Desired> found = new HashMap<>();
+        if (processGuids.isEmpty()) {
+            return found;
+        }
         jdbc.query(con -> {
-            PreparedStatement ps = con.prepareStatement(
-                    "SELECT process_guid, definition_version FROM desired_lrps WHERE process_guid = ANY (?)");
+            PreparedStatement ps = con.prepareStatement("SELECT process_guid, instances, definition_version, epoch "
+                    + "FROM desired_lrps WHERE process_guid = ANY (?) ORDER BY process_guid FOR SHARE");
             ps.setArray(1, con.createArrayOf("varchar", new HashSet<>(processGuids).toArray()));
             return ps;
-        }, (RowCallbackHandler) rs -> found.put(rs.getString(1), rs.getInt(2)));
+        }, (RowCallbackHandler) rs -> found.put(rs.getString(1), new Desired(rs.getInt(2),
+                new InstanceSlot.DesiredVersion(rs.getObject(4, UUID.class), rs.getInt(3)))));
         return found;
     }
 
-    /** Every slot of one LRP that has a record. */
-    List<ActualLrpKey> keysOf(String processGuid) {
-        return jdbc.query("SELECT instance_index FROM actual_lrps WHERE process_guid = ? ORDER BY instance_index",
-                (rs, i) -> ActualLrpKey.of(processGuid, rs.getInt(1)), processGuid);
+    /** The life and current definition version of those of these desired LRPs that exist (no lock). */
+    Map<String, InstanceSlot.DesiredVersion> desiredVersions(Collection<String> processGuids) {
+        Map<String, InstanceSlot.DesiredVersion> found = new HashMap<>();
+        if (processGuids.isEmpty()) {
+            return found;
+        }
+        jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement("SELECT process_guid, definition_version, epoch FROM "
+                    + "desired_lrps WHERE process_guid = ANY (?)");
+            ps.setArray(1, con.createArrayOf("varchar", new HashSet<>(processGuids).toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> found.put(rs.getString(1),
+                new InstanceSlot.DesiredVersion(rs.getObject(3, UUID.class), rs.getInt(2))));
+        return found;
     }
 
-    /** Inserts new records (ordinary and twins) at version 0; a slot taken meanwhile is a duplicate key (a lost race). */
+    /** Which of these deployments are RUNNING, read with a share lock on their rows. */
+    Set<UUID> runningDeployments(Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        return new HashSet<>(jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement("SELECT id FROM deployments WHERE id = ANY (?) "
+                    + "AND state = 'RUNNING' ORDER BY id FOR SHARE");
+            ps.setArray(1, con.createArrayOf("uuid", ids.toArray()));
+            return ps;
+        }, (rs, i) -> rs.getObject(1, UUID.class)));
+    }
+
+    /** A desired LRP's instance count and current definition, as a write reads it under its lock. */
+    record Desired(int instances, InstanceSlot.DesiredVersion current) {
+
+        /** Whether the LRPs read (by process guid) want slot {@code key}. */
+        static boolean wants(Map<String, Desired> desired, ActualLrpKey key) {
+            Desired d = desired.get(key.processGuid());
+            return d != null && key.index() < d.instances();
+        }
+    }
+
+    /** Those of {@code cellIds} whose presence has not expired at {@code now}. */
+    Set<String> liveCells(Collection<String> cellIds, Instant now) {
+        if (cellIds.isEmpty()) {
+            return Set.of();
+        }
+        return new HashSet<>(jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement("SELECT cell_id FROM cells WHERE cell_id = ANY (?) "
+                    + "AND expires_at > ?");
+            ps.setArray(1, con.createArrayOf("varchar", cellIds.toArray()));
+            ps.setTimestamp(2, java.sql.Timestamp.from(now));
+            return ps;
+        }, (rs, i) -> rs.getString(1)));
+    }
+
+    /** Every slot of one LRP that has a record or a twin. */
+    List<ActualLrpKey> keysOf(String processGuid) {
+        return jdbc.query("SELECT instance_index FROM actual_lrps WHERE process_guid = ? UNION SELECT instance_index "
+                + "FROM evacuating_lrps WHERE process_guid = ? ORDER BY 1",
+                (rs, i) -> ActualLrpKey.of(processGuid, rs.getInt(1)), processGuid, processGuid);
+    }
+
+    /** Inserts new rows (records and twins) at version 0; a slot taken meanwhile is a duplicate key (a lost race). */
     void insert(Collection<ActualLrp> lrps) {
         List<ActualLrp> twins = lrps.stream().filter(ActualLrp::isEvacuating).toList();
         insertOrdinary(lrps.stream().filter(l -> !l.isEvacuating()).toList());
@@ -181,14 +259,14 @@ final class ActualLrpStore {
             ps.setArray(p++, strings(con, twins, ActualLrp::domain));
             ps.setArray(p++, strings(con, twins, ActualLrp::instanceGuid));
             ps.setArray(p++, strings(con, twins, ActualLrp::cellId));
-            ps.setArray(p++, strings(con, twins, ActualLrp::address));
-            ps.setArray(p++, strings(con, twins, l -> l.ports() == null ? null : Json.write(l.ports())));
+            ps.setArray(p++, strings(con, twins, ActualLrpStore::address));
+            ps.setArray(p++, strings(con, twins, ActualLrpStore::ports));
             ps.setArray(p++, ints(con, twins, ActualLrp::crashCount));
             ps.setArray(p++, strings(con, twins, ActualLrp::crashReason));
             ps.setArray(p++, strings(con, twins, l -> instant(l.since())));
             ps.setArray(p++, strings(con, twins, l -> l.epoch().toString()));
             ps.setArray(p++, ints(con, twins, ActualLrp::definitionVersion));
-            ps.setArray(p, strings(con, twins, l -> l.isKeptForDeployment() ? "deployment" : "evacuation"));
+            ps.setArray(p, strings(con, twins, l -> l.keptFor().name().toLowerCase(java.util.Locale.ROOT)));
             return ps;
         });
     }
@@ -208,23 +286,29 @@ final class ActualLrpStore {
         });
     }
 
-    /** Writes changed records if their version is still the one read; bumps it in memory. Twins never change. */
+    /**
+     * Writes changed rows if their version is still the one read, and bumps it in memory. Of a twin only the stop mark
+     * ever changes.
+     */
     void update(Collection<ActualLrp> lrps) {
-        if (lrps.isEmpty()) {
-            return;
+        List<ActualLrp> records = lrps.stream().filter(l -> !l.isEvacuating()).toList();
+        List<ActualLrp> twins = lrps.stream().filter(ActualLrp::isEvacuating).toList();
+        if (!records.isEmpty()) {
+            confirm(records, write(UPDATE, records, (con, ps) -> {
+                int p = keyColumns(con, ps, records);
+                ps.setArray(p++, longs(con, records, ActualLrp::version));
+                p = stateColumns(con, ps, p, records);
+                ps.setArray(p++, strings(con, records, ActualLrp::stopRequested));
+                ps.setArray(p, ints(con, records, ActualLrp::definitionVersion));
+            }), "updated");
         }
-        if (lrps.stream().anyMatch(ActualLrp::isEvacuating)) {
-            throw new IllegalStateException("an evacuating twin is created and removed, never changed");
+        if (!twins.isEmpty()) {
+            confirm(twins, write(UPDATE_TWINS, twins, (con, ps) -> {
+                int p = keyColumns(con, ps, twins);
+                ps.setArray(p++, longs(con, twins, ActualLrp::version));
+                ps.setArray(p, strings(con, twins, ActualLrp::stopRequested));
+            }), "updated");
         }
-        List<ActualLrp> rows = List.copyOf(lrps);
-        Set<ActualLrpKey> written = write(UPDATE, rows, (con, ps) -> {
-            int p = keyColumns(con, ps, rows);
-            ps.setArray(p++, longs(con, rows, ActualLrp::version));
-            p = stateColumns(con, ps, p, rows);
-            ps.setArray(p++, strings(con, rows, ActualLrp::stopRequested));
-            ps.setArray(p, ints(con, rows, ActualLrp::definitionVersion));
-        });
-        confirm(rows, written, "updated");
     }
 
     /** Deletes records (ordinary and twins) if their version is still the one read. */
@@ -306,33 +390,56 @@ final class ActualLrpStore {
         ps.setArray(p++, strings(con, rows, l -> l.state().name()));
         ps.setArray(p++, strings(con, rows, ActualLrp::instanceGuid));
         ps.setArray(p++, strings(con, rows, ActualLrp::cellId));
-        ps.setArray(p++, strings(con, rows, ActualLrp::address));
-        ps.setArray(p++, strings(con, rows, l -> l.ports() == null ? null : Json.write(l.ports())));
+        ps.setArray(p++, strings(con, rows, ActualLrpStore::address));
+        ps.setArray(p++, strings(con, rows, ActualLrpStore::ports));
         ps.setArray(p++, ints(con, rows, ActualLrp::crashCount));
         ps.setArray(p++, strings(con, rows, ActualLrp::crashReason));
-        ps.setArray(p++, strings(con, rows, ActualLrp::placementError));
-        ps.setArray(p++, strings(con, rows, ActualLrp::placedCellId));
-        ps.setArray(p++, strings(con, rows, l -> instant(l.placedAt())));
+        ps.setArray(p++, strings(con, rows, l -> l.placement().error()));
+        ps.setArray(p++, strings(con, rows, l -> l.placement().cellId()));
+        ps.setArray(p++, strings(con, rows, l -> instant(l.placement().placedAt())));
         ps.setArray(p++, strings(con, rows, l -> instant(l.since())));
         return p;
     }
 
-    static ActualLrp map(ResultSet rs) throws SQLException {
-        return map(rs, false);
+    /** A record in the column order of {@link #COLUMNS}, starting after column {@code offset}. */
+    static ActualLrp mapRecord(ResultSet rs, int offset) throws SQLException {
+        return ActualLrp.stored(ActualLrpKey.of(rs.getString(offset + 1), rs.getInt(offset + 2)),
+                rs.getString(offset + 3), rs.getObject(offset + 15, UUID.class), null, rs.getInt(offset + 18),
+                ActualLrpState.valueOf(rs.getString(offset + 4)), owner(rs, offset + 5), net(rs, offset + 7),
+                rs.getInt(offset + 9), rs.getString(offset + 10), new PlacementState(rs.getString(offset + 12),
+                        toInstant(rs, offset + 13), rs.getString(offset + 11)), toInstant(rs, offset + 14),
+                rs.getString(offset + 17), rs.getLong(offset + 16));
     }
 
-    /** A row in the column order of {@link #COLUMNS} (or {@link #EVACUATING_COLUMNS}, then {@code evacuating}). */
-    static ActualLrp map(ResultSet rs, boolean evacuating) throws SQLException {
-        String instanceGuid = rs.getString(5);
-        String address = rs.getString(7);
-        String ports = rs.getString(8);
-        NetInfo net = address == null ? null
-                : new NetInfo(address, ports == null ? List.of() : Json.read(ports, PORTS));
-        return ActualLrp.stored(ActualLrpKey.of(rs.getString(1), rs.getInt(2)), rs.getString(3),
-                rs.getObject(15, UUID.class), ActualLrpState.valueOf(rs.getString(4)),
-                instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, rs.getString(6)), net,
-                rs.getInt(9), rs.getString(10), rs.getString(11), rs.getString(12), toInstant(rs, 13),
-                toInstant(rs, 14), rs.getLong(16), evacuating, rs.getString(17), rs.getInt(18), rs.getBoolean(19));
+    /** A twin in the column order of {@link #TWIN_COLUMNS}, starting after column {@code offset}: always RUNNING. */
+    static ActualLrp mapTwin(ResultSet rs, int offset) throws SQLException {
+        return ActualLrp.stored(ActualLrpKey.of(rs.getString(offset + 1), rs.getInt(offset + 2)),
+                rs.getString(offset + 3), rs.getObject(offset + 11, UUID.class),
+                ActualLrp.KeptFor.valueOf(rs.getString(offset + 15).toUpperCase(java.util.Locale.ROOT)),
+                rs.getInt(offset + 14), ActualLrpState.RUNNING, owner(rs, offset + 4), net(rs, offset + 6),
+                rs.getInt(offset + 8), rs.getString(offset + 9), PlacementState.NONE, toInstant(rs, offset + 10),
+                rs.getString(offset + 13), rs.getLong(offset + 12));
+    }
+
+    private static InstanceOwner owner(ResultSet rs, int column) throws SQLException {
+        String instanceGuid = rs.getString(column);
+        return instanceGuid == null ? InstanceOwner.NONE : new InstanceOwner(instanceGuid, rs.getString(column + 1));
+    }
+
+    private static NetInfo net(ResultSet rs, int column) throws SQLException {
+        String address = rs.getString(column);
+        String ports = rs.getString(column + 1);
+        return address == null ? null : new NetInfo(address, ports == null ? List.of() : Json.read(ports, PORTS));
+    }
+
+    private static String address(ActualLrp lrp) {
+        NetInfo net = lrp.netInfo();
+        return net == null ? null : net.address();
+    }
+
+    private static String ports(ActualLrp lrp) {
+        NetInfo net = lrp.netInfo();
+        return net == null ? null : Json.write(net.ports());
     }
 
     private static Instant toInstant(ResultSet rs, int column) throws SQLException {

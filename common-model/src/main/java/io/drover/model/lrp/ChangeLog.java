@@ -1,30 +1,39 @@
 package io.drover.model.lrp;
 
 import io.drover.model.messaging.LifecycleEvent;
-import io.drover.model.messaging.OutboxMessage;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * What one lifecycle transaction changed, collected while the verbs run: the records to insert, update and delete, the
- * visible changes (each becomes one audit row that is also the lifecycle event) and the commands they cause. Written by
- * the lifecycle once the verbs are done, records first (so events carry the new versions).
+ * What one lifecycle transaction changed and asks for, noted by the slots' verbs while they run: the rows to insert,
+ * update and delete, the visible changes (each becomes one audit row that is also the lifecycle event) and the commands
+ * they cause (auctions, auction results, stop requests). {@link LifecycleRecorder} writes it once the verbs are done,
+ * rows first, so that events and commands carry the new versions.
  */
 final class ChangeLog {
 
     final List<ActualChange> actual = new ArrayList<>();
     final List<DesiredChange> desired = new ArrayList<>();
-    final List<OutboxMessage> commands = new ArrayList<>();
-    final List<Runnable> afterWrite = new ArrayList<>();
-    // ActualLrp keeps Object's identity equality: one entry per record object, in the order first touched
+    // ActualLrp keeps Object's identity equality: one entry per row object, in the order first touched
     final Set<ActualLrp> inserts = new LinkedHashSet<>();
     final Set<ActualLrp> updates = new LinkedHashSet<>();
     final Set<ActualLrp> deletes = new LinkedHashSet<>();
-    // noted records: not written, but their version must still hold when the transaction commits
+    // noted rows: not written, but their version must still hold when the transaction commits
     final Set<ActualLrp> unchanged = new LinkedHashSet<>();
+    /** Auctions asked for, one start request per LRP and reason: the indices, in the order asked. */
+    final Map<AuctionRequest, List<Integer>> auctions = new LinkedHashMap<>();
+    /** Auction results, one message per cell: the records placed there, with their LRP's life. */
+    final Map<String, List<Placed>> placements = new TreeMap<>();
+    /** Stop requests to the owning cells. */
+    final List<Stop> stops = new ArrayList<>();
+    UUID auctionId;
 
     void actualCreated(ActualLrp lrp, String reason, Actor actor) {
         inserts.add(lrp);
@@ -38,16 +47,16 @@ final class ChangeLog {
     }
 
     /**
-     * A decision about a record that changes nothing yet (a stop asked of its cell): audited, so that who asked and why
-     * is on record, but not published and not written. The record is held unchanged until the transaction commits, so
-     * the audit row never lands after a change that a concurrent transaction made to it.
+     * A decision about a row that changes nothing clients see (a stop asked of its cell): audited, so that who asked and
+     * why is on record, but not published. The row is held at its version until the transaction commits, so the audit
+     * row never lands after a change that a concurrent transaction made to it.
      */
     void actualNoted(String type, ActualLrpSnapshot now, ActualLrp lrp, String reason, Actor actor) {
         unchanged.add(lrp);
         actual.add(new ActualChange(type, now, lrp, reason, actor, false));
     }
 
-    /** A change of internal columns only (a placement in flight): written, not published. */
+    /** A change of internal columns only (a placement in flight, a stop mark): written, not published. */
     void actualWritten(ActualLrp lrp) {
         written(lrp);
     }
@@ -60,9 +69,20 @@ final class ChangeLog {
         actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor, true));
     }
 
-    /** A change of a desired LRP entity: its snapshot is taken once the entity is flushed (its version then known). */
-    void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
-        desired.add(new DesiredChange(type, before, after == null ? null : after::snapshot, reason));
+    /** Asks for an auction of this record (it is UNCLAIMED and wants a cell). */
+    void auction(ActualLrp lrp, String reason) {
+        auctions.computeIfAbsent(new AuctionRequest(lrp.processGuid(), lrp.domain(), reason), r -> new ArrayList<>())
+                .add(lrp.index());
+    }
+
+    /** Sends {@code lrp} to {@code cell} in this transaction's auction result for that cell. */
+    void placed(String cell, ActualLrp lrp, UUID lrpEpoch) {
+        placements.computeIfAbsent(cell, c -> new ArrayList<>()).add(new Placed(lrp, lrpEpoch));
+    }
+
+    /** Asks the owning cell of {@code lrp} (a record or a twin) to stop its container. */
+    void stop(ActualLrp lrp, String reason, UUID messageId) {
+        stops.add(new Stop(messageId, lrp.cellId(), lrp.key(), lrp.instanceGuid(), reason));
     }
 
     /** A change of a desired LRP written without the entity: {@code after} carries its new version already. */
@@ -70,17 +90,13 @@ final class ChangeLog {
         desired.add(new DesiredChange(type, before, () -> after, reason));
     }
 
-    void command(OutboxMessage message) {
-        commands.add(message);
-    }
-
-    /** Runs once the records are written, e.g. to build a message that carries new versions. */
-    void afterWrite(Runnable action) {
-        afterWrite.add(action);
+    /** A change of a desired LRP entity: its snapshot is taken once the entity is flushed (its version then known). */
+    void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
+        desired.add(new DesiredChange(type, before, after == null ? null : after::snapshot, reason));
     }
 
     boolean isEmpty() {
-        return actual.isEmpty() && desired.isEmpty() && commands.isEmpty();
+        return actual.isEmpty() && desired.isEmpty() && auctions.isEmpty() && placements.isEmpty() && stops.isEmpty();
     }
 
     private void written(ActualLrp lrp) {
@@ -99,5 +115,17 @@ final class ChangeLog {
 
     /** One audited change of a desired LRP; {@code after} is null for a removal. */
     record DesiredChange(String type, DesiredLrpSnapshot before, Supplier<DesiredLrpSnapshot> after, String reason) {
+    }
+
+    /** Which LRP an auction request is for, and why. */
+    record AuctionRequest(String processGuid, String domain, String reason) {
+    }
+
+    /** A record placed on a cell, and the life of its LRP (the desired LRP's epoch; null when it has none). */
+    record Placed(ActualLrp lrp, UUID lrpEpoch) {
+    }
+
+    /** A stop asked of {@code cellId} for one incarnation. */
+    record Stop(UUID messageId, String cellId, ActualLrpKey key, String instanceGuid, String reason) {
     }
 }

@@ -33,7 +33,7 @@ public final class LifecycleFactory {
         this.clock = clock;
         this.ids = ids;
         ActualLrpStore store = new ActualLrpStore(jdbc);
-        this.ops = new ActualLrpOperations(store, jdbc, clock, ids, policy);
+        this.ops = new ActualLrpOperations(store, clock, ids, policy);
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
         this.history = new DefinitionHistory(jdbc);
         this.desiredRows = new DesiredLrpStore(jdbc);

@@ -3,6 +3,9 @@ package io.drover.model.lrp;
 import io.drover.model.messaging.AuditLog;
 import io.drover.model.messaging.ConvergenceRequested;
 import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.LrpStartRequested;
+import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.OutboxMessage;
 import io.drover.model.messaging.Topics;
@@ -46,7 +49,6 @@ class LifecycleRecorder {
         store.delete(changes.deletes);
         store.holdUnchanged(changes.unchanged.stream()
                 .filter(l -> !changes.updates.contains(l) && !changes.deletes.contains(l)).toList());
-        changes.afterWrite.forEach(Runnable::run);
         if (changes.isEmpty()) {
             return;
         }
@@ -70,11 +72,29 @@ class LifecycleRecorder {
                     c.reason(), any.modificationTag().index(), by.service(), by.cellId(), event.id(), event.payload()));
         }
         audit.append(rows, now);
-        // one convergence request per transaction, named by its first change that asks for a pass
-        rows.stream().filter(r -> ConvergenceRequested.isAskedBy(r.type())).findFirst().ifPresent(r -> changes.command(
+        outbox.append(commands(changes, rows));
+    }
+
+    /**
+     * The commands the changes cause, built once the rows are written (auction results carry the records' new
+     * versions): stop requests, auction results (one per cell), start requests (one per LRP and reason), and one
+     * convergence request per transaction, named by its first change that asks for a pass.
+     */
+    private List<OutboxMessage> commands(ChangeLog changes, List<AuditLog.Entry> rows) {
+        List<OutboxMessage> commands = new ArrayList<>();
+        changes.stops.forEach(s -> commands.add(OutboxMessage.of(Topics.STOP_REQUESTS, s.cellId(),
+                new LrpStopRequested(s.messageId(), s.cellId(), s.key().processGuid(), s.key().index(), s.instanceGuid(),
+                        s.reason()))));
+        changes.placements.forEach((cell, placed) -> commands.add(OutboxMessage.of(Topics.AUCTION_RESULTS, cell,
+                new LrpsPlaced(ids.get(), cell, changes.auctionId, placed.stream().map(p -> new LrpsPlaced.Placement(
+                        p.lrp().processGuid(), p.lrp().index(), p.lrp().epoch(), p.lrp().version(),
+                        p.lrp().definitionVersion(), p.lrpEpoch())).toList()))));
+        changes.auctions.forEach((r, indices) -> commands.add(OutboxMessage.of(Topics.START_REQUESTS,
+                r.processGuid(), new LrpStartRequested(ids.get(), r.processGuid(), r.domain(), indices, r.reason()))));
+        rows.stream().filter(r -> ConvergenceRequested.isAskedBy(r.type())).findFirst().ifPresent(r -> commands.add(
                 OutboxMessage.of(Topics.CONVERGENCE_REQUESTS, r.key(), new ConvergenceRequested(ids.get(), r.key(),
                         r.type()))));
-        outbox.append(changes.commands);
+        return commands;
     }
 
     private Event event(String type, Object before, Object after, Instant now) {

@@ -24,14 +24,21 @@ public record LrpsPlaced(UUID messageId, String cellId, UUID auctionId, List<Pla
     }
 
     /**
-     * One instance placed on the cell; {@code definitionVersion} is the definition version it is to run (SPEC 14), null
-     * from an auctioneer that predates deployments (the LRP's current definition then).
+     * One instance placed on the cell; {@code definitionVersion} is the definition version it is to run (SPEC 14), and
+     * {@code lrpEpoch} the epoch of the desired LRP it belongs to (its life: a desired LRP deleted and desired again has
+     * a new one, and starts at version 1 again), so that a cell never runs a definition of an earlier life. Both are
+     * null from an auctioneer that predates them; a current rep refuses such a placement as stale.
      */
     public record Placement(String processGuid, int index, UUID epoch, long version,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Integer definitionVersion) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer definitionVersion,
+            @JsonInclude(JsonInclude.Include.NON_NULL) UUID lrpEpoch) {
 
         public Placement(String processGuid, int index, UUID epoch, long version) {
-            this(processGuid, index, epoch, version, null);
+            this(processGuid, index, epoch, version, null, null);
+        }
+
+        public Placement(String processGuid, int index, UUID epoch, long version, Integer definitionVersion) {
+            this(processGuid, index, epoch, version, definitionVersion, null);
         }
     }
 

@@ -33,7 +33,7 @@ public class ActualLrpOwners {
     /** The evacuating twins {@code cellId} holds while it drains (SPEC 8.5) or a deployment runs (SPEC 14). */
     public List<ActualLrpOwner> evacuatingOn(String cellId) {
         return jdbc.query("SELECT a.process_guid, a.instance_index, 'RUNNING', a.instance_guid, a.cell_id, NULL, "
-                + "a.epoch, NULL, a.kept_for = 'deployment' FROM evacuating_lrps a WHERE a.cell_id = ?",
+                + "a.epoch, a.stop_requested, a.kept_for = 'deployment' FROM evacuating_lrps a WHERE a.cell_id = ?",
                 ActualLrpOwners::map, cellId);
     }
 

@@ -1,5 +1,6 @@
 package io.drover.model.read;
 
+import io.drover.model.lrp.DefinitionId;
 import io.drover.model.lrp.DefinitionVersion;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.ModificationTag;
@@ -92,11 +93,13 @@ public class DesiredLrpRows {
     }
 
     /**
-     * The definitions of these definition versions (SPEC 14), in one query: the LRP's own fields with the deployable
-     * ones of that version, or of the current version when the history no longer keeps it. A deleted LRP is missing.
+     * The definitions of these definition versions (SPEC 14), in one query, each with the life of the LRP it belongs to
+     * (its epoch): the LRP's own fields with the deployable ones of that version. A version the history no longer keeps
+     * (and that is not the current one) is missing, as is a deleted LRP: nothing is ever served under a version it is
+     * not.
      */
-    public Map<DefinitionVersion, DesiredLrpDefinition> definitionsAt(Collection<DefinitionVersion> versions) {
-        Map<DefinitionVersion, DesiredLrpDefinition> found = new HashMap<>();
+    public Map<DefinitionVersion, DefinitionAt> definitionsAt(Collection<DefinitionVersion> versions) {
+        Map<DefinitionVersion, DefinitionAt> found = new HashMap<>();
         if (versions.isEmpty()) {
             return found;
         }
@@ -106,9 +109,16 @@ public class DesiredLrpRows {
             ps.setArray(1, con.createArrayOf("varchar", all.stream().map(DefinitionVersion::processGuid).toArray()));
             ps.setArray(2, con.createArrayOf("int4", all.stream().map(DefinitionVersion::version).toArray()));
             return ps;
-        }, (RowCallbackHandler) rs -> found.put(new DefinitionVersion(rs.getString(1), rs.getInt(25)),
-                map(rs, 0).definition()));
+        }, (RowCallbackHandler) rs -> {
+            DesiredLrpRow row = map(rs, 0);
+            found.put(new DefinitionVersion(row.processGuid(), rs.getInt(25)),
+                    new DefinitionAt(new DefinitionId(row.epoch(), rs.getInt(25)), row.definition()));
+        });
         return found;
+    }
+
+    /** One definition version of one life of a desired LRP: what an instance of it runs. */
+    public record DefinitionAt(DefinitionId id, DesiredLrpDefinition definition) {
     }
 
     private static final String AT_VERSION = "SELECT d.process_guid, d.domain, d.rootfs, d.instances, "
@@ -119,7 +129,8 @@ public class DesiredLrpRows {
             + ", d.routes, d.annotation, d.log_guid, d.metrics_guid, d.epoch, d.version, d.created_at, d.updated_at, "
             + "d.definition_version, k.v "
             + "FROM unnest(?::varchar[], ?::int[]) AS k(g, v) JOIN desired_lrps d ON d.process_guid = k.g "
-            + "LEFT JOIN desired_lrp_definitions h ON h.process_guid = k.g AND h.definition_version = k.v";
+            + "LEFT JOIN desired_lrp_definitions h ON h.process_guid = k.g AND h.definition_version = k.v "
+            + "WHERE h.process_guid IS NOT NULL OR k.v = d.definition_version";
 
     /** Calls {@code counts} with every desired LRP's process_guid, domain and instance count. */
     public void forEachInstanceCount(InstanceCounts counts) {

@@ -6,6 +6,8 @@ import static io.drover.model.task.TaskState.RESOLVING;
 import static io.drover.model.task.TaskState.RUNNING;
 
 import io.drover.model.lrp.ModificationTag;
+import io.drover.model.placement.Placement;
+import io.drover.model.placement.PlacementState;
 import io.drover.model.time.Instants;
 import java.time.Instant;
 import java.util.Objects;
@@ -23,6 +25,9 @@ public final class Task {
     /** The failure reason of a cancelled task. */
     public static final String CANCELLED = "cancelled";
 
+    /** A task has one definition: placements of a task are made for this version. */
+    static final int DEFINITION_VERSION = 1;
+
     private final TaskDefinition definition;
     private final UUID epoch;
     private final Instant createdAt;
@@ -31,9 +36,7 @@ public final class Task {
     private boolean failed;
     private String failureReason;
     private String result;
-    private String placementError;
-    private String placedCellId;
-    private Instant placedAt;
+    private PlacementState placement = PlacementState.NONE;
     private int placementAttempts;
     private Instant updatedAt;
     private Instant firstCompletedAt;
@@ -61,9 +64,7 @@ public final class Task {
         task.failed = s.failed();
         task.failureReason = s.failureReason();
         task.result = s.result();
-        task.placementError = s.placementError();
-        task.placedCellId = s.placedCellId();
-        task.placedAt = s.placedAt();
+        task.placement = new PlacementState(s.placedCellId(), s.placedAt(), s.placementError());
         task.placementAttempts = s.placementAttempts();
         task.updatedAt = s.updatedAt();
         task.firstCompletedAt = s.firstCompletedAt();
@@ -79,15 +80,8 @@ public final class Task {
 
     /** The auctioneer chose {@code cell}: the task stays PENDING and remembers the placement in flight. */
     boolean place(String cell, Instant now) {
-        Objects.requireNonNull(cell, "cell");
         TaskTransitions.check(guid(), state, cellId, null, PENDING);
-        if (cell.equals(placedCellId) && placementError == null) {
-            return false;
-        }
-        placedCellId = cell;
-        placedAt = now;
-        placementError = null;
-        return true;
+        return changePlacement(placement.placedOn(cell, now));
     }
 
     /**
@@ -95,19 +89,14 @@ public final class Task {
      * in {@code placedOn}, and the task fails its placement only while that placement is the current one.
      */
     boolean failPlacement(String error, String placedOn, Instant now) {
-        Objects.requireNonNull(error, "error");
         TaskTransitions.check(guid(), state, cellId, placedOn, PENDING);
-        if (placedOn != null && !placedOn.equals(placedCellId)) {
-            throw new IllegalTaskTransitionException(guid(), "cannot fail placement on " + placedOn + ": placed on "
-                    + (placedCellId == null ? "no cell" : placedCellId));
+        if (placedOn != null && !placement.isOn(placedOn)) {
+            throw new IllegalTaskTransitionException(guid(), "cannot fail placement on " + placedOn + ": "
+                    + placement.describe());
         }
-        if (error.equals(placementError) && placedCellId == null) {
-            return false;
-        }
-        placementError = error;
-        clearPlacement();
-        updatedAt = now;
-        return true;
+        boolean changed = changePlacement(placement.failed(error));
+        updatedAt = changed ? now : updatedAt;
+        return changed;
     }
 
     /**
@@ -119,7 +108,7 @@ public final class Task {
         if (!lastTouched().equals(seenLastTouched)) {
             throw new IllegalTaskTransitionException(guid(), "placed or changed since the repair was planned");
         }
-        clearPlacement();
+        placement = placement.withdrawn();
         placementAttempts++;
         updatedAt = now;
     }
@@ -134,14 +123,16 @@ public final class Task {
             return false;
         }
         TaskTransitions.check(guid(), state, cellId, cell, RUNNING);
-        if (!(cell.equals(placedCellId) && epoch.equals(request.placedEpoch()))) {
+        Placement placed = request.placedEpoch() == null ? null
+                : new Placement(cell, request.placedEpoch(), DEFINITION_VERSION);
+        if (placed == null || !placed.isCurrent(placement, epoch, DEFINITION_VERSION)) {
             throw new IllegalTaskTransitionException(guid(), "placement on " + cell + " is no longer current ("
-                    + (placedCellId == null ? "not placed" : "placed on " + placedCellId) + ")");
+                    + (placed == null ? placement.describe()
+                            : placed.whyNotCurrent(placement, epoch, DEFINITION_VERSION)) + ")");
         }
         state = RUNNING;
         cellId = cell;
-        clearPlacement();
-        placementError = null;
+        placement = PlacementState.NONE;
         updatedAt = now;
         return true;
     }
@@ -169,7 +160,7 @@ public final class Task {
             throw new IllegalTaskTransitionException(guid(), "cannot cancel a task that is " + state);
         }
         TaskTransitions.check(guid(), state, cellId, null, COMPLETED);
-        clearPlacement();
+        placement = placement.withdrawn();
         finish(true, CANCELLED, "", now);
         return true;
     }
@@ -178,7 +169,7 @@ public final class Task {
     void fail(String reason, Set<TaskState> expected, Instant now) {
         requireExpected(expected, "not failed");
         TaskTransitions.check(guid(), state, cellId, null, COMPLETED);
-        clearPlacement();
+        placement = placement.withdrawn();
         finish(true, reason, "", now);
     }
 
@@ -228,9 +219,10 @@ public final class Task {
         }
     }
 
-    private void clearPlacement() {
-        placedCellId = null;
-        placedAt = null;
+    private boolean changePlacement(PlacementState next) {
+        boolean changed = next != placement;
+        placement = next;
+        return changed;
     }
 
     public String guid() {
@@ -265,16 +257,21 @@ public final class Task {
         return result;
     }
 
+    /** The auctions' state of a PENDING task: the placement in flight, or why none could be made. */
+    public PlacementState placement() {
+        return placement;
+    }
+
     public String placementError() {
-        return placementError;
+        return placement.error();
     }
 
     public String placedCellId() {
-        return placedCellId;
+        return placement.cellId();
     }
 
     public Instant placedAt() {
-        return placedAt;
+        return placement.placedAt();
     }
 
     public int placementAttempts() {
@@ -299,7 +296,7 @@ public final class Task {
 
     /** The last change or placement: what the converger measures a waiting task's staleness from. */
     public Instant lastTouched() {
-        return lastTouched(updatedAt, placedAt);
+        return lastTouched(updatedAt, placement.placedAt());
     }
 
     /** The later of a task's last change and its placement. */
@@ -308,7 +305,7 @@ public final class Task {
     }
 
     public TaskSnapshot snapshot() {
-        return new TaskSnapshot(definition, state, cellId, failed, failureReason, result, placementError, createdAt,
+        return new TaskSnapshot(definition, state, cellId, failed, failureReason, result, placement.error(), createdAt,
                 updatedAt, firstCompletedAt, new ModificationTag(epoch, version));
     }
 

@@ -25,24 +25,29 @@ final class ActualLrpFixtures {
 
     /** A record in {@code state}; owned states are owned by {@link #OWNER}, RUNNING has {@link #NET}. */
     static ActualLrp inState(ActualLrpState state) {
-        ActualLrp lrp = ActualLrp.unclaimed(KEY, "domain-1", EPOCH, T0);
+        ActualLrp lrp = ActualLrp.unclaimed(KEY, "domain-1", EPOCH, T0, 1);
         switch (state) {
             case UNCLAIMED -> {
             }
             case CLAIMED -> lrp.claim(OWNER, null, T0);
             case RUNNING -> {
                 lrp.claim(OWNER, null, T0);
-                lrp.start(OWNER, NET, T0);
+                lrp.start(OWNER, NET, null, T0);
             }
             case CRASHED -> {
                 lrp.claim(OWNER, null, T0);
-                lrp.start(OWNER, NET, T0);
+                lrp.start(OWNER, NET, null, T0);
                 lrp.crash(OWNER, "exited with code 1", ALWAYS_WAIT, T0);
             }
         }
         assertThat(lrp.state()).isEqualTo(state);
         assertInvariants(lrp);
         return lrp;
+    }
+
+    /** The placement an auction made of {@link #KEY} on {@code cell}, at definition version 1. */
+    static io.drover.model.placement.Placement placedOn(String cell) {
+        return new io.drover.model.placement.Placement(cell, EPOCH, 1);
     }
 
     /** SPEC 3.1: what each state must and must not carry. */
@@ -70,8 +75,8 @@ final class ActualLrpFixtures {
             }
         }
         if (lrp.state() != ActualLrpState.UNCLAIMED) {
-            assertThat(lrp.placedCellId()).as("placement outside UNCLAIMED").isNull();
-            assertThat(lrp.placedAt()).as("placement time outside UNCLAIMED").isNull();
+            assertThat(lrp.placement().cellId()).as("placement outside UNCLAIMED").isNull();
+            assertThat(lrp.placement().placedAt()).as("placement time outside UNCLAIMED").isNull();
         }
         assertThat(lrp.since()).as("since").isNotNull();
     }

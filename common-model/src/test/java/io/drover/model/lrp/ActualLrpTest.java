@@ -77,7 +77,7 @@ class ActualLrpTest {
         switch (to) {
             case UNCLAIMED -> lrp.unclaim(EnumSet.allOf(ActualLrpState.class), LATER);
             case CLAIMED -> lrp.claim(requester, null, LATER);
-            case RUNNING -> lrp.start(requester, NET, LATER);
+            case RUNNING -> lrp.start(requester, NET, null, LATER);
             case CRASHED -> lrp.crash(requester, "exited with code 2", ALWAYS_WAIT, LATER);
         }
     }
@@ -101,7 +101,7 @@ class ActualLrpTest {
     void startTwiceWithSameNetInfoIsANoOp() {
         ActualLrp lrp = inState(RUNNING);
         ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
-        assertThat(lrp.start(OWNER, NET, LATER)).isFalse();
+        assertThat(lrp.start(OWNER, NET, null, LATER)).isFalse();
         assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
     }
 
@@ -109,14 +109,14 @@ class ActualLrpTest {
     void startAgainWithNewNetInfoRecordsIt() {
         ActualLrp lrp = inState(RUNNING);
         NetInfo moved = new NetInfo("10.0.0.2", List.of(new NetInfo.PortMapping(8080, 61001)));
-        assertThat(lrp.start(OWNER, moved, LATER)).isTrue();
+        assertThat(lrp.start(OWNER, moved, null, LATER)).isTrue();
         assertThat(lrp.netInfo()).isEqualTo(moved);
     }
 
     @Test
     void startWithoutNetInfoIsAProgrammingError() {
         ActualLrp lrp = inState(CLAIMED);
-        assertThatThrownBy(() -> lrp.start(OWNER, null, LATER)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> lrp.start(OWNER, null, null, LATER)).isInstanceOf(NullPointerException.class);
         assertThat(lrp.state()).isEqualTo(CLAIMED);
     }
 
@@ -127,7 +127,7 @@ class ActualLrpTest {
         ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
         assertThat(lrp.place("cell-a", LATER)).isFalse();
         assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
-        assertThat(lrp.placedAt()).isEqualTo(T0);
+        assertThat(lrp.placement().placedAt()).isEqualTo(T0);
     }
 
     @Test
@@ -135,8 +135,8 @@ class ActualLrpTest {
         ActualLrp lrp = inState(UNCLAIMED);
         lrp.place("cell-a", T0);
         assertThat(lrp.place("cell-b", LATER)).isTrue();
-        assertThat(lrp.placedCellId()).isEqualTo("cell-b");
-        assertThat(lrp.placedAt()).isEqualTo(LATER);
+        assertThat(lrp.placement().cellId()).isEqualTo("cell-b");
+        assertThat(lrp.placement().placedAt()).isEqualTo(LATER);
         assertThat(lrp.state()).isEqualTo(UNCLAIMED);
     }
 
@@ -163,8 +163,8 @@ class ActualLrpTest {
         ActualLrp lrp = inState(UNCLAIMED);
         lrp.place("cell-a", T0);
         assertThat(lrp.failPlacement("cell rejected the work", null, LATER)).isTrue();
-        assertThat(lrp.placedCellId()).isNull();
-        assertThat(lrp.placedAt()).isNull();
+        assertThat(lrp.placement().cellId()).isNull();
+        assertThat(lrp.placement().placedAt()).isNull();
         assertThat(lrp.since()).isEqualTo(LATER);
         assertThat(lrp.placementError()).isEqualTo("cell rejected the work");
     }
@@ -184,7 +184,7 @@ class ActualLrpTest {
         lrp.failPlacement("no cells available", null, T0);
         lrp.place("cell-a", T0);
         lrp.claim(OWNER, null, LATER);
-        assertThat(lrp.placedCellId()).isNull();
+        assertThat(lrp.placement().cellId()).isNull();
         assertThat(lrp.placementError()).isNull();
         assertThat(lrp.since()).isEqualTo(LATER);
         assertInvariants(lrp);
@@ -202,7 +202,7 @@ class ActualLrpTest {
     void startOfAClaimedRecordByAnotherCellTakesItOver() {
         // CLAIMED -> RUNNING is "any" (Diego): the cell that really runs the instance wins.
         ActualLrp lrp = inState(CLAIMED);
-        lrp.start(OTHER, NET, LATER);
+        lrp.start(OTHER, NET, null, LATER);
         assertThat(lrp.owner()).isEqualTo(OTHER);
         assertThat(lrp.state()).isEqualTo(RUNNING);
     }
@@ -221,7 +221,7 @@ class ActualLrpTest {
         ActualLrp lrp = inState(UNCLAIMED);
         lrp.place("cell-a", T0);
         lrp.unclaim(EnumSet.allOf(ActualLrpState.class), LATER);
-        assertThat(lrp.placedCellId()).isNull();
+        assertThat(lrp.placement().cellId()).isNull();
         assertThat(lrp.since()).isEqualTo(LATER);
     }
 
@@ -264,15 +264,16 @@ class ActualLrpTest {
     void claimOfTheCurrentPlacementSucceeds() {
         ActualLrp lrp = inState(UNCLAIMED);
         lrp.place("cell-a", T0);
-        assertThat(lrp.claim(OWNER, ActualLrpFixtures.EPOCH, LATER)).isTrue();
+        assertThat(lrp.claim(OWNER, ActualLrpFixtures.placedOn("cell-a"), LATER)).isTrue();
         assertThat(lrp.state()).isEqualTo(CLAIMED);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("overtakenPlacements")
-    void claimOfAPlacementThatIsNoLongerCurrentIsRejected(String situation, ActualLrp lrp, java.util.UUID epoch) {
+    void claimOfAPlacementThatIsNoLongerCurrentIsRejected(String situation, ActualLrp lrp,
+            io.drover.model.placement.Placement placement) {
         ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
-        assertThatThrownBy(() -> lrp.claim(OWNER, epoch, LATER)).isInstanceOf(IllegalTransitionException.class);
+        assertThatThrownBy(() -> lrp.claim(OWNER, placement, LATER)).isInstanceOf(IllegalTransitionException.class);
         assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
     }
 
@@ -287,14 +288,23 @@ class ActualLrpTest {
         recreated.place("cell-a", T0);
         ActualLrp claimedByAnother = inState(UNCLAIMED);
         claimedByAnother.place("cell-a", T0);
-        claimedByAnother.claim(InstanceOwner.of("ig-0", "cell-a"), ActualLrpFixtures.EPOCH, T0);
+        claimedByAnother.claim(InstanceOwner.of("ig-0", "cell-a"), ActualLrpFixtures.placedOn("cell-a"), T0);
+        // A deployment rolled the slot to version 2 (RUNNING at 1 -> twin, UNCLAIMED at 2) and the auction placed it on
+        // the same cell again: a placement made for version 1 must not claim it.
+        ActualLrp rolled = inState(RUNNING);
+        rolled.roll(2, T0);
+        rolled.place("cell-a", T0);
         return Stream.of(
-                Arguments.of("re-placed on another cell", elsewhere, ActualLrpFixtures.EPOCH),
-                Arguments.of("placement cleared", unplaced, ActualLrpFixtures.EPOCH),
-                Arguments.of("placement failed since", failed, ActualLrpFixtures.EPOCH),
+                Arguments.of("re-placed on another cell", elsewhere, ActualLrpFixtures.placedOn("cell-a")),
+                Arguments.of("placement cleared", unplaced, ActualLrpFixtures.placedOn("cell-a")),
+                Arguments.of("placement failed since", failed, ActualLrpFixtures.placedOn("cell-a")),
                 Arguments.of("record deleted and created again (new epoch)", recreated,
-                        java.util.UUID.fromString("00000000-0000-0000-0000-000000000bad")),
-                Arguments.of("already claimed by an earlier delivery", claimedByAnother, ActualLrpFixtures.EPOCH));
+                        new io.drover.model.placement.Placement("cell-a",
+                                java.util.UUID.fromString("00000000-0000-0000-0000-000000000bad"), 1)),
+                Arguments.of("already claimed by an earlier delivery", claimedByAnother,
+                        ActualLrpFixtures.placedOn("cell-a")),
+                Arguments.of("slot rolled to version 2 and placed on the same cell again", rolled,
+                        ActualLrpFixtures.placedOn("cell-a")));
     }
 
     @Test
@@ -303,9 +313,9 @@ class ActualLrpTest {
         lrp.place("cell-b", T0);
         assertThatThrownBy(() -> lrp.failPlacement("insufficient resources: memory", "cell-a", LATER))
                 .isInstanceOf(IllegalTransitionException.class);
-        assertThat(lrp.placedCellId()).isEqualTo("cell-b");
+        assertThat(lrp.placement().cellId()).isEqualTo("cell-b");
         assertThat(lrp.failPlacement("insufficient resources: memory", "cell-b", LATER)).isTrue();
-        assertThat(lrp.placedCellId()).isNull();
+        assertThat(lrp.placement().cellId()).isNull();
     }
 
     @Test
@@ -329,23 +339,6 @@ class ActualLrpTest {
         } else {
             assertThatThrownBy(() -> lrp.remove(OWNER)).isInstanceOf(IllegalTransitionException.class);
         }
-    }
-
-    @ParameterizedTest(name = "{0}, owner cell live: {1} -> {2}")
-    @MethodSource("retirements")
-    void retireDeletesWhatNoLiveCellRunsAndStopsTheRest(ActualLrpState state, boolean cellLive,
-            ActualLrp.Retirement expected) {
-        assertThat(inState(state).retire(cell -> cellLive)).isEqualTo(expected);
-    }
-
-    static Stream<Arguments> retirements() {
-        return Stream.of(
-                Arguments.of(UNCLAIMED, true, ActualLrp.Retirement.DELETE),
-                Arguments.of(CRASHED, true, ActualLrp.Retirement.DELETE),
-                Arguments.of(CLAIMED, true, ActualLrp.Retirement.STOP),
-                Arguments.of(RUNNING, true, ActualLrp.Retirement.STOP),
-                Arguments.of(CLAIMED, false, ActualLrp.Retirement.DELETE),
-                Arguments.of(RUNNING, false, ActualLrp.Retirement.DELETE));
     }
 
     @Test
@@ -379,9 +372,22 @@ class ActualLrpTest {
     }
 
     @Test
-    void aTwinIsRetiredLikeAnyRunningInstance() {
-        ActualLrp twin = inState(RUNNING).evacuate(OWNER, LATER);
-        assertThat(twin.retire(cell -> true)).isEqualTo(ActualLrp.Retirement.STOP);
-        assertThat(twin.retire(cell -> false)).isEqualTo(ActualLrp.Retirement.DELETE);
+    void aContainerThatDidNotClaimTheRecordStartsItOnlyAtTheVersionTheRecordWants() {
+        ActualLrp lrp = inState(RUNNING);
+        lrp.roll(2, LATER);
+        ActualLrpSnapshot before = lrp.snapshot(ALWAYS_WAIT);
+        assertThatThrownBy(() -> lrp.start(OTHER, NET, 1, LATER)).isInstanceOf(IllegalTransitionException.class)
+                .hasMessageContaining("runs definition version 1, the slot wants 2");
+        assertThat(lrp.snapshot(ALWAYS_WAIT)).isEqualTo(before);
+        assertThat(lrp.start(OTHER, NET, 2, LATER)).isTrue();
+        assertThat(lrp.definitionVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void theClaimantStartsWhatItClaimed() {
+        ActualLrp lrp = inState(UNCLAIMED);
+        lrp.place("cell-a", T0);
+        lrp.claim(OWNER, ActualLrpFixtures.placedOn("cell-a"), T0);
+        assertThat(lrp.start(OWNER, NET, 1, LATER)).isTrue();
     }
 }

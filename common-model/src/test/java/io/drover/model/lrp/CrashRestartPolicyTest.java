@@ -165,6 +165,6 @@ class CrashRestartPolicyTest {
 
     private static void runAgain(ActualLrp lrp, Instant at) {
         lrp.claim(OWNER, null, at);
-        lrp.start(OWNER, NET, at);
+        lrp.start(OWNER, NET, null, at);
     }
 }

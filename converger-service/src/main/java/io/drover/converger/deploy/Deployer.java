@@ -9,6 +9,7 @@ import io.drover.model.deployment.Step;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.RollRequest;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,9 +46,9 @@ class Deployer {
 
     /** Steps every active deployment once; returns how many it stepped. */
     int tick() {
-        List<ActualLrpKey> orphans = slots.orphanTwins(orphansPerTick);
+        Map<ActualLrpKey, Integer> orphans = slots.orphanTwins(orphansPerTick);
         if (!orphans.isEmpty()) {
-            actuals.removeDeploymentTwins(orphans, "no deployment keeps it any more", ACTOR);
+            actuals.releaseDeploymentTwins(orphans, "no deployment keeps it any more", ACTOR);
         }
         List<Deployment> active = deployments.active();
         if (active.isEmpty()) {
@@ -60,31 +61,37 @@ class Deployer {
         for (Deployment d : active) {
             DeploymentSlots.Desired lrp = desired.get(d.processGuid());
             if (lrp != null) {
-                steps.add(d, lrp.domain(), Rollout.step(new Rollout.Input(d.state(), d.toVersion(), d.strategy(),
-                        d.promoted(), d.progressAt(), lrp.instances(), byLrp.getOrDefault(d.processGuid(), List.of()),
-                        clock.instant())));
+                List<Slot> read = byLrp.getOrDefault(d.processGuid(), List.of());
+                steps.add(d, lrp.domain(), read, Rollout.step(new Rollout.Input(d.state(), d.toVersion(),
+                        d.strategy(), d.promoted(), d.progressAt(), lrp.instances(), read, clock.instant())));
             }
         }
         steps.apply();
         return active.size();
     }
 
-    /** The steps of one tick, gathered so that the rolls to one version are one lifecycle call for all LRPs. */
+    /**
+     * The steps of one tick, gathered so that the rolls to one version are one lifecycle call for all LRPs. Every write
+     * is guarded by what the tick read: a roll only while the record is at the row version read and the deployment
+     * still RUNNING, a twin's release only while its slot's record still runs the target version.
+     */
     private final class Steps {
 
-        private final List<ActualLrpKey> freed = new ArrayList<>();
-        private final Map<Integer, List<ActualLrpKey>> surges = new TreeMap<>();
-        private final Map<Integer, List<ActualLrpKey>> replaces = new TreeMap<>();
+        private final Map<ActualLrpKey, Integer> freed = new java.util.LinkedHashMap<>();
+        private final Map<Integer, Map<ActualLrpKey, RollRequest>> surges = new TreeMap<>();
+        private final Map<Integer, Map<ActualLrpKey, RollRequest>> replaces = new TreeMap<>();
         private final List<Runnable> creates = new ArrayList<>();
         private final List<Runnable> verdicts = new ArrayList<>();
 
-        void add(Deployment d, String domain, Step step) {
+        void add(Deployment d, String domain, List<Slot> read, Step step) {
             String guid = d.processGuid();
-            step.removeTwins().forEach(i -> freed.add(ActualLrpKey.of(guid, i)));
-            step.surge().forEach(i -> surges.computeIfAbsent(d.toVersion(), v -> new ArrayList<>())
-                    .add(ActualLrpKey.of(guid, i)));
-            step.replace().forEach(i -> replaces.computeIfAbsent(d.toVersion(), v -> new ArrayList<>())
-                    .add(ActualLrpKey.of(guid, i)));
+            Map<Integer, Slot> byIndex = new java.util.HashMap<>();
+            read.forEach(s -> byIndex.put(s.index(), s));
+            step.removeTwins().forEach(i -> freed.put(ActualLrpKey.of(guid, i), d.toVersion()));
+            step.surge().forEach(i -> surges.computeIfAbsent(d.toVersion(), v -> new java.util.LinkedHashMap<>())
+                    .put(ActualLrpKey.of(guid, i), rollOf(d, byIndex.get(i))));
+            step.replace().forEach(i -> replaces.computeIfAbsent(d.toVersion(), v -> new java.util.LinkedHashMap<>())
+                    .put(ActualLrpKey.of(guid, i), rollOf(d, byIndex.get(i))));
             if (!step.create().isEmpty()) {
                 creates.add(() -> actuals.createMissing(guid, domain, step.create(), "deployment " + d.id(), ACTOR));
             }
@@ -100,16 +107,20 @@ class Deployer {
             }
         }
 
+        private RollRequest rollOf(Deployment d, Slot slot) {
+            return new RollRequest(slot == null ? -1 : slot.recordVersion(), d.id());
+        }
+
         void apply() {
             safely("remove-twins", () -> {
                 if (!freed.isEmpty()) {
-                    actuals.removeDeploymentTwins(freed, "new instance healthy", ACTOR);
+                    actuals.releaseDeploymentTwins(freed, "new instance healthy", ACTOR);
                 }
             });
             creates.forEach(c -> safely("create", c));
-            surges.forEach((version, keys) -> safely("surge", () -> actuals.roll(keys, version, true,
+            surges.forEach((version, rolls) -> safely("surge", () -> actuals.roll(rolls, version, true,
                     "deployment to definition version " + version, ACTOR)));
-            replaces.forEach((version, keys) -> safely("replace", () -> actuals.roll(keys, version, false,
+            replaces.forEach((version, rolls) -> safely("replace", () -> actuals.roll(rolls, version, false,
                     "deployment to definition version " + version, ACTOR)));
             verdicts.forEach(v -> safely("verdict", v));
         }

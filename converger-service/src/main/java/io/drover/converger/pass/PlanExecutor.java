@@ -39,6 +39,7 @@ class PlanExecutor {
         inBatches(Rule.LOST_CELL, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
                 EnumSet.of(ActualLrpState.CLAIMED, ActualLrpState.RUNNING), reason, actor));
         removeEvacuatingOfLostCells(execution);
+        retireOrphanTwins(execution);
         inBatches(Rule.STALE_UNCLAIMED, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
                 EnumSet.of(ActualLrpState.UNCLAIMED), reason, actor));
         inBatches(Rule.CRASH_RESTART, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
@@ -57,6 +58,21 @@ class PlanExecutor {
             throw e;
         } catch (RuntimeException e) {
             log.warn("convergence-action-failed rule={} evacuating=true cause={}", Rule.LOST_CELL.tag(), e.toString());
+        }
+    }
+
+    /**
+     * Rules 5 and 6 for twins (SPEC 8.5, 14): a twin whose slot has no record and is not desired any more (its stop lost
+     * before twins carried a mark, say) is retired like a slot; nothing else would ever stop it.
+     */
+    private void retireOrphanTwins(Execution execution) {
+        try {
+            count(Rule.ORPHAN, lifecycle.retireOrphanTwins(batchSize, "no desired instance wants it", CONVERGER),
+                    execution);
+        } catch (LeadershipLostException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            log.warn("convergence-action-failed rule={} twins=true cause={}", Rule.ORPHAN.tag(), e.toString());
         }
     }
 

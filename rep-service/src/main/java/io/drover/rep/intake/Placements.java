@@ -7,6 +7,8 @@ import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.placement.Placement;
+import io.drover.model.read.DesiredLrpRows.DefinitionAt;
 import io.drover.rep.cell.Allocations;
 import io.drover.rep.cell.RepMetrics;
 import io.drover.rep.executor.Container;
@@ -52,8 +54,9 @@ public final class Placements {
     }
 
     /**
-     * Whether a placement is still current (placed on this cell, same record) is decided by the claim itself, in its
-     * transaction: an overtaken placement's claim is rejected and its reservation released.
+     * Whether a placement is still current (placed on this cell, same record, same definition version) is decided by
+     * the claim itself, in its transaction: an overtaken placement's claim is rejected and its reservation released.
+     * A placement whose definition cannot be found as it names it (its LRP deleted, or of an earlier life) is stale.
      */
     public void handle(Collection<LrpsPlaced.Placement> placements, boolean evacuating, int batchSize) {
         Map<ActualLrpKey, LrpsPlaced.Placement> byKey = new LinkedHashMap<>();
@@ -62,9 +65,9 @@ public final class Placements {
             ops.rejectPlacements(byKey.keySet().stream().collect(Collectors.toMap(k -> k, k -> "cell is evacuating")));
             return;
         }
-        Map<ActualLrpKey, DesiredLrpDefinition> definitions = this.definitions.forPlacements(byKey.values());
+        Map<ActualLrpKey, DefinitionAt> definitions = this.definitions.forPlacements(byKey.values());
         Map<ActualLrpKey, Resources> needs = new LinkedHashMap<>();
-        definitions.forEach((k, definition) -> needs.put(k, need(definition)));
+        definitions.forEach((k, at) -> needs.put(k, need(at.definition())));
         metrics.stale(byKey.size() - needs.size());
         PlacementChecks.Admission admission = PlacementChecks.admit(needs, allocations.available());
         ops.rejectPlacements(admission.rejected());
@@ -76,10 +79,10 @@ public final class Placements {
     }
 
     private void claimAndRun(List<ActualLrpKey> keys, Map<ActualLrpKey, LrpsPlaced.Placement> placements,
-            Map<ActualLrpKey, DesiredLrpDefinition> definitions, Map<ActualLrpKey, Resources> needs) {
+            Map<ActualLrpKey, DefinitionAt> definitions, Map<ActualLrpKey, Resources> needs) {
         Map<ActualLrpKey, ClaimRequest> claims = new LinkedHashMap<>();
         keys.forEach(k -> claims.put(k, new ClaimRequest(InstanceOwner.of(ids.get().toString(), cellId),
-                placements.get(k).epoch())));
+                new Placement(cellId, placements.get(k).epoch(), definitions.get(k).id().version()))));
         Map<ActualLrpKey, Outcome> outcomes = ops.claim(claims);
         List<ActualLrpKey> refused = new ArrayList<>();
         int stale = 0;
@@ -91,7 +94,7 @@ public final class Placements {
             String guid = claims.get(key).owner().instanceGuid();
             allocations.reserve(guid, needs.get(key));
             try {
-                executor.run(new ContainerSpec(key, guid, definitions.get(key)));
+                executor.run(new ContainerSpec(key, guid, definitions.get(key).definition(), definitions.get(key).id()));
             } catch (InsufficientResourcesException e) {
                 // The executor knows more than our ledger (host ports): hand the slot back for another auction.
                 allocations.release(guid);

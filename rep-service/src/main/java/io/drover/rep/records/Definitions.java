@@ -5,6 +5,7 @@ import io.drover.model.lrp.DefinitionVersion;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.read.DesiredLrpRows.DefinitionAt;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,12 +16,14 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The definitions of desired LRPs, read in one query per batch and kept for a short while: the cells of one rep
- * process start many instances of the same LRP in the same seconds. The short life bounds how long a deleted and
- * re-created process guid could be served its old definition.
+ * process start many instances of the same LRP in the same seconds. Placements are served by the life and version
+ * they name, so a deleted and re-created process guid is never served its old definition; the current definitions
+ * ({@link #get}, for the resources of adopted containers) are kept only briefly.
  */
 public class Definitions {
 
@@ -30,7 +33,7 @@ public class Definitions {
     private final Clock clock;
     private final Duration ttl;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
-    private final Map<DefinitionVersion, Cached> versions = new ConcurrentHashMap<>();
+    private final Map<Key, CachedVersion> versions = new ConcurrentHashMap<>();
 
     public Definitions(DesiredLrpRows rows, Clock clock, Duration ttl) {
         this.rows = rows;
@@ -64,42 +67,53 @@ public class Definitions {
     }
 
     /**
-     * The definition each placement is to run: that of the definition version it carries (SPEC 14), or the LRP's
-     * current one when it carries none. A placement of a deleted LRP is missing. Versions are read once and kept like
-     * the current definitions: a version's definition never changes.
+     * The definition each placement is to run: that of the definition version it carries (SPEC 14) in the life of the
+     * LRP it carries (a desired LRP deleted and desired again starts at version 1 again, so the version alone does not
+     * tell two lives apart). A placement of a deleted LRP, of an earlier life, of a version the history no longer keeps,
+     * or that carries no version or life (from an auctioneer that predates them) is missing: it is stale. A version's
+     * definition never changes within a life, so what was read is kept for the cache's time.
      */
-    public Map<ActualLrpKey, DesiredLrpDefinition> forPlacements(Collection<LrpsPlaced.Placement> placements) {
+    public Map<ActualLrpKey, DefinitionAt> forPlacements(Collection<LrpsPlaced.Placement> placements) {
         Instant now = clock.instant();
-        Map<ActualLrpKey, DefinitionVersion> wanted = new LinkedHashMap<>();
-        placements.forEach(p -> wanted.put(ActualLrpKey.of(p.processGuid(), p.index()),
-                new DefinitionVersion(p.processGuid(), p.definitionVersion() == null ? 0 : p.definitionVersion())));
-        Map<DefinitionVersion, DesiredLrpDefinition> known = new HashMap<>();
+        Map<ActualLrpKey, Key> wanted = new LinkedHashMap<>();
+        placements.stream().filter(p -> p.definitionVersion() != null && p.lrpEpoch() != null)
+                .forEach(p -> wanted.put(ActualLrpKey.of(p.processGuid(), p.index()),
+                        new Key(p.processGuid(), p.lrpEpoch(), p.definitionVersion())));
+        Map<Key, DefinitionAt> known = new HashMap<>();
         List<DefinitionVersion> missing = new ArrayList<>();
-        for (DefinitionVersion v : new LinkedHashSet<>(wanted.values())) {
-            Cached c = versions.get(v);
+        for (Key k : new LinkedHashSet<>(wanted.values())) {
+            CachedVersion c = versions.get(k);
             if (c != null && c.loadedAt.plus(ttl).isAfter(now)) {
-                known.put(v, c.definition);
+                known.put(k, c.definition);
             } else {
-                missing.add(v);
+                missing.add(new DefinitionVersion(k.processGuid(), k.version()));
             }
         }
         if (!missing.isEmpty()) {
             if (versions.size() > MAX_CACHED) {
                 versions.clear();
             }
-            rows.definitionsAt(missing).forEach((v, definition) -> {
-                versions.put(v, new Cached(definition, now));
-                known.put(v, definition);
+            rows.definitionsAt(missing).forEach((v, at) -> {
+                Key k = new Key(v.processGuid(), at.id().lrpEpoch(), v.version());
+                versions.put(k, new CachedVersion(at, now));
+                known.put(k, at);
             });
         }
-        Map<ActualLrpKey, DesiredLrpDefinition> found = new LinkedHashMap<>();
-        wanted.forEach((key, v) -> {
-            DesiredLrpDefinition d = known.get(v);
-            if (d != null) {
-                found.put(key, d);
+        Map<ActualLrpKey, DefinitionAt> found = new LinkedHashMap<>();
+        wanted.forEach((key, k) -> {
+            DefinitionAt at = known.get(k);
+            if (at != null) {
+                found.put(key, at);
             }
         });
         return found;
+    }
+
+    /** One definition of one life of an LRP, as the cache keys it. */
+    private record Key(String processGuid, UUID lrpEpoch, int version) {
+    }
+
+    private record CachedVersion(DefinitionAt definition, Instant loadedAt) {
     }
 
     private record Cached(DesiredLrpDefinition definition, Instant loadedAt) {

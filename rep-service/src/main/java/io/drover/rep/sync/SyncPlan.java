@@ -25,7 +25,9 @@ import java.util.Set;
  * its slot was retired (scaled down, deleted, restarted), or once the drain's
  * deadline has passed. Nothing is recorded RUNNING again on a draining cell.
  *
- * <p>A twin a deployment keeps (SPEC 14) serves on a cell that is not draining until the deployer removes it.
+ * <p>A twin a deployment keeps (SPEC 14) serves on a cell that is not draining until the deployer asks it to stop. A
+ * twin whose stop was asked (its slot retired, or the deployment's new instance healthy) is stopped from the mark on
+ * it, so a stop request lost on the way is repeated here; its removal then deletes the twin.
  */
 public final class SyncPlan {
 
@@ -46,7 +48,9 @@ public final class SyncPlan {
             if (over || !busy.contains(c.instanceGuid())) {
                 RecordView twin = twins.get(c.key());
                 boolean twinHeld = twin != null && c.instanceGuid().equals(twin.instanceGuid());
-                SyncAction action = mode == Drain.Mode.NORMAL && twinHeld && twin.keptForDeployment() && isServing(c) ? null
+                SyncAction action = twinHeld && twin.stopRequested() != null && isServing(c)
+                        ? new SyncAction.Stop(c, twin.stopRequested())
+                        : mode == Drain.Mode.NORMAL && twinHeld && twin.keptForDeployment() && isServing(c) ? null
                         : forContainer(cellId, c, records.get(c.key()), twinHeld, mode);
                 if (action != null) {
                     actions.add(action);

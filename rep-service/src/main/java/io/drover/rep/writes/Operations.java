@@ -58,7 +58,7 @@ public final class Operations {
 
     public Map<ActualLrpKey, Outcome> start(List<Container> containers) {
         List<StartedInstance> started = containers.stream().map(c -> new StartedInstance(c.key(), c.domain(),
-                InstanceOwner.of(c.instanceGuid(), cellId), c.netInfo())).toList();
+                InstanceOwner.of(c.instanceGuid(), cellId), c.netInfo(), c.runs())).toList();
         Map<ActualLrpKey, Outcome> outcomes = commits.start(started);
         int ok = 0;
         for (Container c : containers) {

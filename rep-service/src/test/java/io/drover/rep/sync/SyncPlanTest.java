@@ -185,6 +185,29 @@ class SyncPlanTest {
         }
     }
 
+    /**
+     * A twin asked to stop (its slot retired, or its deployment's new instance healthy) keeps the mark until its cell
+     * removes it: the sync stops its container from the mark, so a stop request lost on the way is repeated, draining
+     * or not, deployment's or drain's.
+     */
+    @ParameterizedTest(name = "kept for deployment {0}, {1}")
+    @MethodSource("askedTwins")
+    void aTwinAskedToStopIsStoppedFromItsMark(boolean keptForDeployment, Drain.Mode mode) {
+        RecordView twin = new RecordView(KEY, RUNNING, "g1", HERE, null, UUID.randomUUID(), "scaled down",
+                keptForDeployment);
+
+        List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", ContainerState.RUNNING)), Map.of(),
+                Map.of(KEY, twin), Set.of(), mode);
+
+        assertThat(actions).singleElement().isInstanceOfSatisfying(SyncAction.Stop.class,
+                stop -> assertThat(stop.reason()).isEqualTo("scaled down"));
+    }
+
+    static Stream<Arguments> askedTwins() {
+        return Stream.of(Arguments.of(true, NORMAL), Arguments.of(false, NORMAL),
+                Arguments.of(false, Drain.Mode.EVACUATING));
+    }
+
     @org.junit.jupiter.api.Test
     void aRemovedDeploymentTwinsContainerIsDestroyedNotRecordedAgain() {
         List<SyncAction> actions = SyncPlan.plan(HERE, List.of(container("g1", ContainerState.RUNNING)),

@@ -1,6 +1,7 @@
 package io.drover.rep.executor.process;
 
 import io.drover.model.json.Json;
+import io.drover.model.lrp.DefinitionId;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.NetInfo.PortMapping;
 import io.drover.rep.executor.process.cgroup.InstanceCgroup;
@@ -17,12 +18,14 @@ import java.util.Optional;
 /**
  * What a later run of the rep needs to re-adopt a container: the leader's pid and start time (field 22 of
  * {@code /proc/<pid>/stat}; a reused pid has another), its session, the instance's identity, ports and definition
- * (to resume memory, pid and health watching), whether it was already running or daemonised, and its cgroup's
- * directories by controller (none in sampling mode). Written atomically.
+ * (to resume memory, pid and health watching), whether it was already running or daemonised, its cgroup's
+ * directories by controller (none in sampling mode), and which definition it runs (the LRP's life and version; absent
+ * from the files of a rep that predates it). Written atomically.
  */
 record PidFile(long pid, long startTime, long session, String cellId, String processGuid, int index,
         String instanceGuid, String domain, String address, List<PortMapping> ports, boolean running,
-        boolean daemonised, long startedAtMillis, DesiredLrpDefinition definition, Map<String, String> cgroup) {
+        boolean daemonised, long startedAtMillis, DesiredLrpDefinition definition, Map<String, String> cgroup,
+        DefinitionId runs) {
 
     /** How a cgroup's directories are kept in the file; null for none. */
     static Map<String, String> dirsOf(InstanceCgroup cgroup) {

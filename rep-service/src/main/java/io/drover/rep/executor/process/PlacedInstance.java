@@ -28,7 +28,7 @@ record PlacedInstance(ContainerSpec spec, String cellId, NetInfo netInfo, Instan
     static PlacedInstance adopted(PidFile file, InstanceDir dir, InstanceJournal journal,
             Optional<InstanceCgroup> cgroup) {
         ContainerSpec spec = new ContainerSpec(ActualLrpKey.of(file.processGuid(), file.index()),
-                file.instanceGuid(), file.definition());
+                file.instanceGuid(), file.definition(), file.runs());
         return new PlacedInstance(spec, file.cellId(), new NetInfo(file.address(), file.ports()),
                 Instant.ofEpochMilli(file.startedAtMillis()), dir, journal, cgroup);
     }

@@ -81,7 +81,7 @@ final class ProcessContainer {
     synchronized Container snapshot() {
         ContainerSpec spec = instance.spec();
         return new Container(spec.key(), spec.instanceGuid(), spec.definition().domain(), state, instance.netInfo(),
-                reason);
+                reason, spec.runs());
     }
 
     synchronized void publishCurrent() {
@@ -255,7 +255,8 @@ final class ProcessContainer {
         new PidFile(leader.pid(), leader.startTime(), tree.session(), instance.cellId(), spec.key().processGuid(),
                 spec.key().index(), spec.instanceGuid(), spec.definition().domain(), netInfo.address(),
                 netInfo.ports(), state == ContainerState.RUNNING, daemonised, instance.startedAt().toEpochMilli(),
-                spec.definition(), PidFile.dirsOf(instance.cgroup().orElse(null))).write(instance.dir().pidFile());
+                spec.definition(), PidFile.dirsOf(instance.cgroup().orElse(null)), spec.runs())
+                .write(instance.dir().pidFile());
     }
 
     /** Where a terminating container is headed, when its tree gets SIGKILL, and whether it was signalled yet. */

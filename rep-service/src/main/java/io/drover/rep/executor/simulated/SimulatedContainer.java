@@ -107,7 +107,8 @@ final class SimulatedContainer {
     }
 
     synchronized Container view() {
-        return new Container(spec.key(), spec.instanceGuid(), spec.definition().domain(), state, netInfo, reason);
+        return new Container(spec.key(), spec.instanceGuid(), spec.definition().domain(), state, netInfo, reason,
+                spec.runs());
     }
 
     void cancelPending() {

@@ -158,6 +158,6 @@ class ProcessAdoptionTest {
     private void writePidFile(ContainerSpec spec, long pid, long startTime) {
         new PidFile(pid, startTime, pid, "cell-a", spec.key().processGuid(), spec.key().index(), spec.instanceGuid(),
                 spec.definition().domain(), "10.0.0.5", List.of(), true, false, System.currentTimeMillis(),
-                spec.definition(), null).write(harness.dir(spec).pidFile());
+                spec.definition(), null, spec.runs()).write(harness.dir(spec).pidFile());
     }
 }
