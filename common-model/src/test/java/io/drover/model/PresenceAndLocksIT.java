@@ -63,25 +63,6 @@ class PresenceAndLocksIT {
     }
 
     @Test
-    void aNewLeadersGraceRevivesOnlyExpiredCellsThatStillOwnInstances() {
-        String owner = "cell-owner-" + UUID.randomUUID();
-        String empty = "cell-empty-" + UUID.randomUUID();
-        cells.heartbeat(registration(owner, 1024), TTL);
-        cells.heartbeat(registration(empty, 1024), TTL);
-        String guid = "grace-" + UUID.randomUUID();
-        jdbc.update("INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, "
-                + "crash_count, since, epoch, version) VALUES (?, 0, 'd', 'CLAIMED', 'ig', ?, 0, now(), ?, 0)", guid,
-                owner, UUID.randomUUID());
-        clock.advance(TTL.plusSeconds(60));
-        assertThat(cells.live()).extracting(Cell::cellId).doesNotContain(owner, empty);
-
-        assertThat(cells.extendExpiredOwners(clock.instant().plus(TTL))).isGreaterThanOrEqualTo(1);
-
-        assertThat(cells.live()).extracting(Cell::cellId).contains(owner).doesNotContain(empty);
-        jdbc.update("DELETE FROM actual_lrps WHERE process_guid = ?", guid);
-    }
-
-    @Test
     void aDrainingCellStaysEvacuatingThroughItsHeartbeatsButTakesNoWork() {
         String cell = "cell-" + UUID.randomUUID();
         cells.heartbeat(registration(cell, 1024), TTL);

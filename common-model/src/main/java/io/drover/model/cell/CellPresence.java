@@ -103,19 +103,6 @@ public class CellPresence {
     }
 
     /**
-     * A new converger leader's grace (Nomad resets its clients' heartbeat timers on a leader election): the presence of
-     * every expired cell that still owns instances is extended to {@code until}, so a control plane that was down
-     * longer than the TTL (a killed {@code ./drover-local}, a failover) gives the reps time to beat again before it
-     * replaces what they run. Returns how many cells got it.
-     */
-    public int extendExpiredOwners(Instant until) {
-        Instant now = clock.instant();
-        return jdbc.update("UPDATE cells c SET expires_at = ? WHERE c.expires_at <= ? AND EXISTS (SELECT 1 FROM "
-                + "actual_lrps a WHERE a.cell_id = c.cell_id AND a.state IN ('CLAIMED', 'RUNNING'))",
-                java.sql.Timestamp.from(until), java.sql.Timestamp.from(now));
-    }
-
-    /**
      * Deletes the rows of cells whose presence expired before {@code cutoff} (their reps died without a clean
      * shutdown): a lost cell stays listed nowhere, and a rep that comes back simply announces itself again.
      */
