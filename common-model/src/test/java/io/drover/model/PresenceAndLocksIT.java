@@ -63,22 +63,53 @@ class PresenceAndLocksIT {
     }
 
     @Test
-    void aNewLeadersGraceRevivesOnlyExpiredCellsThatStillOwnInstances() {
-        String owner = "cell-owner-" + UUID.randomUUID();
-        String empty = "cell-empty-" + UUID.randomUUID();
-        cells.heartbeat(registration(owner, 1024), TTL);
-        cells.heartbeat(registration(empty, 1024), TTL);
-        String guid = "grace-" + UUID.randomUUID();
-        jdbc.update("INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, "
-                + "crash_count, since, epoch, version) VALUES (?, 0, 'd', 'CLAIMED', 'ig', ?, 0, now(), ?, 0)", guid,
-                owner, UUID.randomUUID());
-        clock.advance(TTL.plusSeconds(60));
-        assertThat(cells.live()).extracting(Cell::cellId).doesNotContain(owner, empty);
+    void aCellsPresenceIsALockThatAnotherHolderCannotTakeWhileItLasts() {
+        String cell = "cell-" + UUID.randomUUID();
+        String first = "rep-" + UUID.randomUUID();
+        String second = "rep-" + UUID.randomUUID();
+        assertThat(cells.heartbeat(first, List.of(beat(cell, 1024)), TTL)).isEmpty();
+        Cell held = cells.find(cell).orElseThrow();
 
-        assertThat(cells.extendExpiredOwners(clock.instant().plus(TTL))).isGreaterThanOrEqualTo(1);
+        clock.advance(TTL.minusSeconds(1));
+        assertThat(cells.heartbeat(second, List.of(beat(cell, 2048)), TTL))
+                .containsExactly(new CellPresence.Refusal(cell, first, held.expiresAt()));
+        assertThat(cells.find(cell).orElseThrow()).as("a refused beat writes nothing").isEqualTo(held);
+        cells.evacuate(cell, second);
+        cells.remove(cell, second);
+        assertThat(cells.find(cell).orElseThrow()).as("nor can its holder's rivals drain or remove it").isEqualTo(held);
 
-        assertThat(cells.live()).extracting(Cell::cellId).contains(owner).doesNotContain(empty);
-        jdbc.update("DELETE FROM actual_lrps WHERE process_guid = ?", guid);
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(cells.heartbeat(second, List.of(beat(cell, 2048)), TTL)).as("taken over once expired").isEmpty();
+        assertThat(cells.find(cell).orElseThrow().capacity().memoryMb()).isEqualTo(2048);
+        assertThat(cells.heartbeat(first, List.of(beat(cell, 1024)), TTL)).as("the old holder learns it lost")
+                .extracting(CellPresence.Refusal::heldBy).containsExactly(second);
+    }
+
+    @Test
+    void oneStatementSaysWhichOfItsCellsWereRefused() {
+        String mine = "cell-" + UUID.randomUUID();
+        String theirs = "cell-" + UUID.randomUUID();
+        String holder = "rep-" + UUID.randomUUID();
+        cells.heartbeat(registration(theirs, 512), TTL);
+
+        List<CellPresence.Refusal> refused = cells.heartbeat(holder, List.of(beat(mine, 512), beat(theirs, 512)), TTL);
+
+        assertThat(refused).extracting(CellPresence.Refusal::cellId, CellPresence.Refusal::heldBy)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(theirs, CellPresence.UNNAMED));
+        assertThat(cells.live()).extracting(Cell::cellId).contains(mine, theirs);
+    }
+
+    @Test
+    void aReleasedPresenceIsTakenOverAtOnceAndStaysLiveMeanwhile() {
+        String cell = "cell-" + UUID.randomUUID();
+        String stopped = "rep-" + UUID.randomUUID();
+        assertThat(cells.heartbeat(stopped, List.of(beat(cell, 1024)), TTL)).isEmpty();
+        cells.release(stopped, List.of(cell));
+        assertThat(cells.live()).extracting(Cell::cellId).as("its instances keep their cell").contains(cell);
+
+        assertThat(cells.heartbeat("rep-" + UUID.randomUUID(), List.of(beat(cell, 1024)), TTL)).isEmpty();
+        cells.remove(cell, stopped);
+        assertThat(cells.find(cell)).isPresent();
     }
 
     @Test
@@ -86,7 +117,8 @@ class PresenceAndLocksIT {
         String cell = "cell-" + UUID.randomUUID();
         cells.heartbeat(registration(cell, 1024), TTL);
         cells.evacuate(cell);
-        cells.heartbeat(List.of(new CellPresence.Heartbeat(registration(cell, 1024), CellState.EVACUATING, null)), TTL);
+        cells.heartbeat(CellPresence.UNNAMED, List.of(new CellPresence.Heartbeat(registration(cell, 1024),
+                CellState.EVACUATING, null)), TTL);
         Cell evacuating = cells.find(cell).orElseThrow();
         assertThat(evacuating.state()).isEqualTo(CellState.EVACUATING);
         assertThat(evacuating.isLive(clock.instant())).isTrue();
@@ -113,7 +145,7 @@ class PresenceAndLocksIT {
                         i % 2 == 0 ? CellState.ACTIVE : CellState.EVACUATING,
                         i % 3 == 0 ? null : now.minusSeconds(i).truncatedTo(ChronoUnit.MILLIS)))
                 .toList();
-        cells.heartbeat(beats, TTL);
+        assertThat(cells.heartbeat("rep-" + UUID.randomUUID(), beats, TTL)).isEmpty();
         Map<String, Instant> through = new LiveCells(jdbc, clock).placementsThrough(now);
         for (CellPresence.Heartbeat beat : beats) {
             Cell stored = cells.find(beat.registration().cellId()).orElseThrow();
@@ -221,6 +253,10 @@ class PresenceAndLocksIT {
         } finally {
             election.stop();
         }
+    }
+
+    private static CellPresence.Heartbeat beat(String cell, int memoryMb) {
+        return new CellPresence.Heartbeat(registration(cell, memoryMb), CellState.ACTIVE, null);
     }
 
     private static CellRegistration registration(String cell, int memoryMb) {

@@ -28,8 +28,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sentOutboxRetention outbox rows sent longer ago than this are deleted
  * @param gcBatchSize rows per delete statement
  * @param deadCellRetention the presence rows of cells expired longer ago than this are deleted
- * @param cellGraceOnElection on election, expired cells that still own instances are given this long to beat again
- *     (the reps' presence TTL) before rule 2 replaces their instances
+ * @param cellGraceOnElection for this long after its election, the leader does not replace the work of cells that died
+ *     while no converger judged (the reps' presence TTL: time to beat again); see {@code plan.ElectionGrace}
  */
 @ConfigurationProperties("drover.converger")
 public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,

@@ -1,6 +1,7 @@
 package io.drover.rep;
 
 import io.drover.model.config.ServiceDefaults;
+import io.drover.rep.agent.ProcessExit;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.PropertySource;
@@ -11,6 +12,10 @@ import org.springframework.context.annotation.PropertySource;
 public class RepApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(RepApplication.class, args);
+        SpringApplication rep = new SpringApplication(RepApplication.class);
+        // this rep owns its JVM: a rep that must stop (its cell id is taken) ends the process with its status
+        rep.addInitializers(context -> context.getBeanFactory().registerSingleton("processExit",
+                (ProcessExit) System::exit));
+        rep.run(args);
     }
 }

@@ -7,13 +7,19 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Cell presence in PostgreSQL: a rep upserts its row on every heartbeat, which pushes {@code expires_at} forward by the
- * TTL. A cell whose row expired is gone as far as scheduling and convergence are concerned.
+ * TTL. A cell whose row expired is gone as far as scheduling and convergence are concerned. The presence is also a lock
+ * (a {@code leader_locks} row named {@code cell:<cell_id>}, with the same TTL) held by one rep process, so a second rep
+ * started with a cell id that a live one holds is refused instead of overwriting it (docs/rep.md).
  */
 public class CellPresence {
 
@@ -30,51 +36,132 @@ public class CellPresence {
         this.clock = clock;
     }
 
-    private static final String UPSERT = "INSERT INTO cells (" + COLUMNS + ", placements_through) "
-            + "SELECT c, z, a, m, d, n, rp, pt, opt, iso, st, ?, ?, 0, le, pth FROM unnest(?::varchar[], ?::varchar[], "
+    /** Presence locks live beside the leader locks (as Diego's locket keeps both), named by this and the cell id. */
+    static final String LOCK_PREFIX = "cell:";
+
+    /**
+     * The holder of the cells beaten by {@link #heartbeat(CellRegistration, Duration)}: fixtures and tools that play a
+     * rep without being one.
+     */
+    public static final String UNNAMED = "unnamed";
+
+    /**
+     * One statement for many cells: the beats ({@code v}) take or renew each cell's presence lock ({@code held}: free,
+     * expired, or already this holder's), and only the cells whose lock this holder now has get their row written.
+     */
+    private static final String HEARTBEAT = "WITH v AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], "
             + "?::varchar[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::varchar[], ?::varchar[], "
-            + "?::varchar[], ?::timestamptz[]) AS v(c, z, a, m, d, n, rp, pt, opt, iso, st, le, pth) "
+            + "?::varchar[], ?::timestamptz[]) AS v(c, z, a, m, d, n, rp, pt, opt, iso, st, le, pth)), "
+            + "held AS (INSERT INTO leader_locks (name, holder, expires_at) SELECT '" + LOCK_PREFIX + "' || c, ?, ? "
+            + "FROM v ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at "
+            + "WHERE leader_locks.holder = EXCLUDED.holder OR leader_locks.expires_at <= ? RETURNING name) "
+            + "INSERT INTO cells (" + COLUMNS + ", placements_through) "
+            + "SELECT c, z, a, m, d, n, rp, pt, opt, iso, st, ?, ?, 0, le, pth FROM v "
+            + "WHERE '" + LOCK_PREFIX + "' || c IN (SELECT name FROM held) "
             + "ON CONFLICT (cell_id) DO UPDATE SET zone = EXCLUDED.zone, address = EXCLUDED.address, "
             + "memory_mb = EXCLUDED.memory_mb, disk_mb = EXCLUDED.disk_mb, containers = EXCLUDED.containers, "
             + "rootfs_providers = EXCLUDED.rootfs_providers, placement_tags = EXCLUDED.placement_tags, "
             + "optional_placement_tags = EXCLUDED.optional_placement_tags, isolation = EXCLUDED.isolation, "
             + "state = EXCLUDED.state, heartbeat_at = EXCLUDED.heartbeat_at, expires_at = EXCLUDED.expires_at, "
             + "log_endpoint = EXCLUDED.log_endpoint, placements_through = EXCLUDED.placements_through, "
-            + "version = cells.version + 1";
+            + "version = cells.version + 1 RETURNING cell_id";
 
-    /** Registers or refreshes an ACTIVE cell (a cell that is not draining is ACTIVE, whatever an earlier run left). */
+    /** The cells a holder's statement may touch: those whose presence lock it holds. */
+    private static final String HELD_BY = "EXISTS (SELECT 1 FROM leader_locks l WHERE l.name = '" + LOCK_PREFIX
+            + "' || cells.cell_id AND l.holder = ?)";
+
+    /**
+     * Registers or refreshes an ACTIVE cell held by {@link #UNNAMED} (a cell that is not draining is ACTIVE, whatever
+     * an earlier run left); throws if another holder has it.
+     */
     public void heartbeat(CellRegistration r, Duration ttl) {
-        heartbeat(List.of(new Heartbeat(r, CellState.ACTIVE, null)), ttl);
+        List<Refusal> refused = heartbeat(UNNAMED, List.of(new Heartbeat(r, CellState.ACTIVE, null)), ttl);
+        if (!refused.isEmpty()) {
+            throw new IllegalStateException("cell-id-taken " + refused.get(0));
+        }
     }
 
     /**
      * Registers or refreshes many cells in one statement (a rep process hosting many cells beats for all of them at
      * once), each in the state its rep says: a heartbeat is the whole truth about a cell, so a cell whose drain was
      * interrupted (the rep killed mid-drain) is ACTIVE again once its next rep beats without draining.
+     *
+     * <p>A cell's presence is a lock with the presence TTL, held by one rep process ({@code holder}, its identity): a
+     * beat takes the lock when it is free or expired, renews it when {@code holder} has it, and is refused while
+     * another holder's lock lasts. A refused cell's row is not touched.
+     *
+     * @return the cells refused, each with who holds it and until when
      */
-    public void heartbeat(List<Heartbeat> beats, Duration ttl) {
+    public List<Refusal> heartbeat(String holder, List<Heartbeat> beats, Duration ttl) {
         if (beats.isEmpty()) {
-            return;
+            return List.of();
         }
         Instant now = clock.instant();
-        jdbc.update(con -> {
-            var ps = con.prepareStatement(UPSERT);
-            ps.setTimestamp(1, Timestamp.from(now));
-            ps.setTimestamp(2, Timestamp.from(now.plus(ttl)));
-            ps.setArray(3, con.createArrayOf("varchar", column(beats, r -> r.cellId())));
-            ps.setArray(4, con.createArrayOf("varchar", column(beats, r -> r.zone())));
-            ps.setArray(5, con.createArrayOf("varchar", column(beats, r -> r.address())));
-            ps.setArray(6, con.createArrayOf("int4", column(beats, r -> r.capacity().memoryMb())));
-            ps.setArray(7, con.createArrayOf("int4", column(beats, r -> r.capacity().diskMb())));
-            ps.setArray(8, con.createArrayOf("int4", column(beats, r -> r.capacity().containers())));
-            ps.setArray(9, con.createArrayOf("varchar", column(beats, r -> Json.write(r.rootfsProviders()))));
-            ps.setArray(10, con.createArrayOf("varchar", column(beats, r -> Json.write(r.placementTags()))));
-            ps.setArray(11, con.createArrayOf("varchar", column(beats, r -> Json.write(r.optionalPlacementTags()))));
-            ps.setArray(12, con.createArrayOf("varchar", column(beats, r -> r.isolation().name())));
-            ps.setArray(13, con.createArrayOf("varchar", beats.stream().map(b -> b.state().name()).toArray()));
-            ps.setArray(14, con.createArrayOf("varchar", column(beats, r -> r.logEndpoint())));
-            ps.setArray(15, con.createArrayOf("timestamptz", beats.stream()
+        Set<String> written = new HashSet<>();
+        jdbc.query(con -> {
+            var ps = con.prepareStatement(HEARTBEAT);
+            ps.setArray(1, con.createArrayOf("varchar", column(beats, r -> r.cellId())));
+            ps.setArray(2, con.createArrayOf("varchar", column(beats, r -> r.zone())));
+            ps.setArray(3, con.createArrayOf("varchar", column(beats, r -> r.address())));
+            ps.setArray(4, con.createArrayOf("int4", column(beats, r -> r.capacity().memoryMb())));
+            ps.setArray(5, con.createArrayOf("int4", column(beats, r -> r.capacity().diskMb())));
+            ps.setArray(6, con.createArrayOf("int4", column(beats, r -> r.capacity().containers())));
+            ps.setArray(7, con.createArrayOf("varchar", column(beats, r -> Json.write(r.rootfsProviders()))));
+            ps.setArray(8, con.createArrayOf("varchar", column(beats, r -> Json.write(r.placementTags()))));
+            ps.setArray(9, con.createArrayOf("varchar", column(beats, r -> Json.write(r.optionalPlacementTags()))));
+            ps.setArray(10, con.createArrayOf("varchar", column(beats, r -> r.isolation().name())));
+            ps.setArray(11, con.createArrayOf("varchar", beats.stream().map(b -> b.state().name()).toArray()));
+            ps.setArray(12, con.createArrayOf("varchar", column(beats, r -> r.logEndpoint())));
+            ps.setArray(13, con.createArrayOf("timestamptz", beats.stream()
                     .map(b -> b.placementsThrough() == null ? null : Timestamp.from(b.placementsThrough())).toArray()));
+            ps.setString(14, holder);
+            ps.setTimestamp(15, Timestamp.from(now.plus(ttl)));
+            ps.setTimestamp(16, Timestamp.from(now));
+            ps.setTimestamp(17, Timestamp.from(now));
+            ps.setTimestamp(18, Timestamp.from(now.plus(ttl)));
+            return ps;
+        }, rs -> {
+            written.add(rs.getString(1));
+        });
+        if (written.size() == beats.size()) {
+            return List.of();
+        }
+        return refusals(beats.stream().map(b -> b.registration().cellId()).filter(c -> !written.contains(c)).toList());
+    }
+
+    /** Who holds these cells' presence locks, and until when (null, null: the lock went away meanwhile). */
+    private List<Refusal> refusals(List<String> cellIds) {
+        Map<String, Refusal> held = new HashMap<>();
+        jdbc.query(con -> {
+            var ps = con.prepareStatement("SELECT name, holder, expires_at FROM leader_locks WHERE name = ANY (?)");
+            ps.setArray(1, con.createArrayOf("varchar", cellIds.stream().map(c -> LOCK_PREFIX + c).toArray()));
+            return ps;
+        }, rs -> {
+            String cellId = rs.getString(1).substring(LOCK_PREFIX.length());
+            held.put(cellId, new Refusal(cellId, rs.getString(2), rs.getTimestamp(3).toInstant()));
+        });
+        return cellIds.stream().map(c -> held.getOrDefault(c, new Refusal(c, null, null))).toList();
+    }
+
+    /**
+     * A heartbeat refused: {@code heldBy} holds the cell's presence until {@code until} (both null when the lock went
+     * away between the beat and the look).
+     */
+    public record Refusal(String cellId, String heldBy, Instant until) {
+    }
+
+    /**
+     * Lets these cells' presence locks go (a rep stopping cleanly while its containers keep running): the next rep
+     * process for them takes them over at once, while their rows stay live until their TTL as before.
+     */
+    public void release(String holder, List<String> cellIds) {
+        if (cellIds.isEmpty()) {
+            return;
+        }
+        jdbc.update(con -> {
+            var ps = con.prepareStatement("DELETE FROM leader_locks WHERE holder = ? AND name = ANY (?)");
+            ps.setString(1, holder);
+            ps.setArray(2, con.createArrayOf("varchar", cellIds.stream().map(c -> LOCK_PREFIX + c).toArray()));
             return ps;
         });
     }
@@ -92,27 +179,27 @@ public class CellPresence {
     public record Heartbeat(CellRegistration registration, CellState state, Instant placementsThrough) {
     }
 
-    /** The cell stops taking work (the auctioneer skips it) while it drains. */
+    /** The cell stops taking work (the auctioneer skips it) while it drains; only {@code holder} can say so. */
+    public void evacuate(String cellId, String holder) {
+        jdbc.update("UPDATE cells SET state = 'EVACUATING', version = version + 1 WHERE cell_id = ? AND " + HELD_BY,
+                cellId, holder);
+    }
+
+    /** {@link #evacuate(String, String)} for a cell {@link #UNNAMED} holds. */
     public void evacuate(String cellId) {
-        jdbc.update("UPDATE cells SET state = 'EVACUATING', version = version + 1 WHERE cell_id = ?", cellId);
+        evacuate(cellId, UNNAMED);
     }
 
-    /** A clean shutdown: the cell is gone at once rather than after its TTL. */
+    /** A clean shutdown: the cell is gone at once rather than after its TTL, and so is its lock; only its holder's. */
+    public void remove(String cellId, String holder) {
+        jdbc.update("WITH mine AS (DELETE FROM leader_locks WHERE name = ? AND holder = ? RETURNING name) "
+                + "DELETE FROM cells WHERE cell_id = ? AND EXISTS (SELECT 1 FROM mine)", LOCK_PREFIX + cellId, holder,
+                cellId);
+    }
+
+    /** {@link #remove(String, String)} for a cell {@link #UNNAMED} holds. */
     public void remove(String cellId) {
-        jdbc.update("DELETE FROM cells WHERE cell_id = ?", cellId);
-    }
-
-    /**
-     * A new converger leader's grace (Nomad resets its clients' heartbeat timers on a leader election): the presence of
-     * every expired cell that still owns instances is extended to {@code until}, so a control plane that was down
-     * longer than the TTL (a killed {@code ./drover-local}, a failover) gives the reps time to beat again before it
-     * replaces what they run. Returns how many cells got it.
-     */
-    public int extendExpiredOwners(Instant until) {
-        Instant now = clock.instant();
-        return jdbc.update("UPDATE cells c SET expires_at = ? WHERE c.expires_at <= ? AND EXISTS (SELECT 1 FROM "
-                + "actual_lrps a WHERE a.cell_id = c.cell_id AND a.state IN ('CLAIMED', 'RUNNING'))",
-                java.sql.Timestamp.from(until), java.sql.Timestamp.from(now));
+        remove(cellId, UNNAMED);
     }
 
     /**
@@ -120,7 +207,9 @@ public class CellPresence {
      * shutdown): a lost cell stays listed nowhere, and a rep that comes back simply announces itself again.
      */
     public int deleteExpiredBefore(Instant cutoff) {
-        return jdbc.update("DELETE FROM cells WHERE expires_at < ?", java.sql.Timestamp.from(cutoff));
+        jdbc.update("DELETE FROM leader_locks WHERE name LIKE '" + LOCK_PREFIX + "%' AND expires_at < ?",
+                Timestamp.from(cutoff));
+        return jdbc.update("DELETE FROM cells WHERE expires_at < ?", Timestamp.from(cutoff));
     }
 
     public Optional<Cell> find(String cellId) {

@@ -60,6 +60,15 @@ public class LiveCells {
         return cells;
     }
 
+    /** The cells whose presence had expired at {@code at} (their rows not yet collected), with when it did. */
+    public Map<String, Instant> expired(Instant at) {
+        Map<String, Instant> cells = new HashMap<>();
+        jdbc.query("SELECT cell_id, expires_at FROM cells WHERE expires_at <= ?", rs -> {
+            cells.put(rs.getString(1), rs.getTimestamp(2).toInstant());
+        }, Timestamp.from(at));
+        return cells;
+    }
+
     /** How many cells expired in {@code (since, now]} and how many are live at {@code now}: one small aggregate. */
     public Census census(Instant since, Instant now) {
         return jdbc.queryForObject("SELECT count(*) FILTER (WHERE expires_at > ? AND expires_at <= ?), "

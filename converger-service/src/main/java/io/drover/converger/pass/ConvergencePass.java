@@ -42,7 +42,7 @@ class ConvergencePass {
         long planned = System.nanoTime();
         hook.beforeApplying(plan);
         Execution execution = executor.execute(plan);
-        tasks.run(snapshot.now(), snapshot.liveCells());
+        tasks.run(snapshot);
         long executed = System.nanoTime();
         PassReport report = new PassReport(trigger, snapshot.actuals().size(), plan, execution,
                 Duration.ofNanos(read - started), Duration.ofNanos(planned - read), Duration.ofNanos(executed - planned));

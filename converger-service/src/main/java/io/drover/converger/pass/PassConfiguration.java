@@ -4,7 +4,6 @@ import io.drover.converger.ConvergerProperties;
 import io.drover.converger.TaskProperties;
 import io.drover.converger.plan.Convergence;
 import io.drover.converger.plan.TaskConvergence;
-import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderPasses;
@@ -20,8 +19,6 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -31,19 +28,19 @@ import org.springframework.kafka.core.ConsumerFactory;
 @Configuration(proxyBeanMethods = false)
 class PassConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(PassConfiguration.class);
-
     /** The lock name: one active converger per database. */
     static final String LOCK = "converger";
 
     @Bean
+    GraceOnElection graceOnElection(LeaderPasses passes, Clock clock, ConvergerProperties properties) {
+        return new GraceOnElection(passes, clock, properties.cellGraceOnElection());
+    }
+
+    @Bean
     LeaderElection convergerLeaderElection(LeaderLock lock, ConvergerProperties properties,
-            ObjectProvider<ConvergenceLoop> loop, CellPresence cells, Clock clock) {
+            ObjectProvider<ConvergenceLoop> loop, GraceOnElection grace) {
         return new LeaderElection(lock, LOCK, properties.leaderTtl(), () -> {
-            int graced = cells.extendExpiredOwners(clock.instant().plus(properties.cellGraceOnElection()));
-            if (graced > 0) {
-                log.info("converger-elected-cell-grace cells={} grace={}", graced, properties.cellGraceOnElection());
-            }
+            grace.elected();
             loop.getObject().elected();
         }, () -> {
         });
@@ -71,9 +68,9 @@ class PassConfiguration {
 
     @Bean
     SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
-            LiveCells cells, PipelineProgress progress, Domains domains, Clock clock) {
+            LiveCells cells, PipelineProgress progress, Domains domains, GraceOnElection grace, Clock clock) {
         return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, progress),
-                domains, clock);
+                domains, grace::current, clock);
     }
 
     @Bean

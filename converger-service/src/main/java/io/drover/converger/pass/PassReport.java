@@ -22,6 +22,7 @@ record PassReport(String trigger, int actuals, Plan plan, Execution execution, D
             line.append(' ').append(rule.tag()).append('=').append(plan.actions(rule));
         }
         return line.append(" lost_cell_deferred=").append(plan.deferredLostCell())
+                .append(" lost_cell_graced=").append(plan.gracedLostCell())
                 .append(" stale_unclaimed_deferred=").append(plan.deferredStaleUnclaimed())
                 .append(" skipped_unfresh=").append(plan.skippedUnfresh())
                 .append(" read_ms=").append(read.toMillis())

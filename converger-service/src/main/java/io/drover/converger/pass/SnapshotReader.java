@@ -4,6 +4,7 @@ import io.drover.converger.plan.ConvergenceSnapshot;
 import io.drover.converger.plan.ConvergenceSnapshot.Actual;
 import io.drover.converger.plan.ConvergenceSnapshot.Desired;
 import io.drover.converger.plan.ConvergenceSnapshot.Pipeline;
+import io.drover.converger.plan.ElectionGrace;
 import io.drover.model.domain.Domains;
 import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.read.ActualLrpSummaries;
@@ -16,10 +17,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Reads a pass's snapshot through the read model in one consistent read, so desired, actual, cells and domains are all
- * seen as of the same instant. The actual LRPs stream in without an entity per row.
+ * seen as of the same instant. The actual LRPs stream in without an entity per row. While this leader's election grace
+ * runs, it also reads when each expired cell's presence ran out (a few rows: one per machine).
  */
 class SnapshotReader {
 
@@ -29,15 +32,17 @@ class SnapshotReader {
     private final LiveCells liveCells;
     private final PipelineProgress progress;
     private final Domains domains;
+    private final Supplier<ElectionGrace> grace;
     private final Clock clock;
 
-    SnapshotReader(ReadModel model, Domains domains, Clock clock) {
+    SnapshotReader(ReadModel model, Domains domains, Supplier<ElectionGrace> grace, Clock clock) {
         this.reads = model.reads();
         this.desiredRows = model.desired();
         this.actualRows = model.actuals();
         this.liveCells = model.cells();
         this.progress = model.progress();
         this.domains = domains;
+        this.grace = grace;
         this.clock = clock;
     }
 
@@ -58,8 +63,10 @@ class SnapshotReader {
             Map<String, Instant> cells = liveCells.placementsThrough(now);
             Pipeline pipeline = new Pipeline(progress.relayedThrough(now), progress.reported(PipelineProgress.AUCTION),
                     cells);
+            ElectionGrace election = grace.get();
+            Map<String, Instant> expired = election.isRunning(now) ? liveCells.expired(now) : Map.of();
             return new ConvergenceSnapshot(now, desired, actuals, cells.keySet(), new HashSet<>(domains.fresh(now)),
-                    pipeline);
+                    pipeline, expired, election);
         });
     }
 }

@@ -1,5 +1,6 @@
 package io.drover.converger.pass;
 
+import io.drover.converger.plan.ConvergenceSnapshot;
 import io.drover.converger.plan.TaskConvergence;
 import io.drover.converger.plan.TaskPlan;
 import io.drover.converger.plan.TaskRule;
@@ -9,13 +10,11 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskState;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,10 +44,10 @@ class TaskRepairs {
         this.batchSize = batchSize;
     }
 
-    TaskPlan run(Instant now, Set<String> liveCells) {
+    TaskPlan run(ConvergenceSnapshot snapshot) {
         long started = System.nanoTime();
         List<TaskReads.TaskSummary> tasks = reads.summaries();
-        TaskPlan plan = convergence.plan(now, tasks, liveCells);
+        TaskPlan plan = convergence.plan(snapshot, tasks);
         if (plan.isEmpty()) {
             return plan;
         }

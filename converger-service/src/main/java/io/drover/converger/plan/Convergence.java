@@ -97,9 +97,16 @@ public class Convergence {
         plan.missing(wanted.processGuid(), wanted.domain(), missing);
     }
 
-    /** Rule 2: CLAIMED or RUNNING on a cell whose presence expired is unclaimed and auctioned, a few per pass. */
+    /**
+     * Rule 2: CLAIMED or RUNNING on a cell whose presence expired is unclaimed and auctioned, a few per pass; not while
+     * a new leader's grace spares that cell ({@link ElectionGrace}), which is only counted.
+     */
     private void lostCell(Actual actual, ConvergenceSnapshot snapshot, Plan.Builder plan) {
         if (snapshot.liveCells().contains(actual.cellId())) {
+            return;
+        }
+        if (!snapshot.isLost(actual.cellId())) {
+            plan.gracedLostCell(1);
             return;
         }
         if (plan.lostCellCount() < maxLostCellUnclaims) {

@@ -11,16 +11,32 @@ import java.util.Set;
 /**
  * Everything one convergence pass looks at, read in one consistent transaction: the desired instance counts, every
  * actual LRP (only the columns the rules need), the cells whose presence has not expired, the fresh domains, how far
- * the start pipeline has got and the time of the pass.
+ * the start pipeline has got and the time of the pass; and, while this leader's election grace runs, the grace and
+ * when each expired cell's presence ran out ({@code expiredCells}, empty otherwise).
  */
 public record ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actual> actuals, Set<String> liveCells,
-        Set<String> freshDomains, Pipeline pipeline) {
+        Set<String> freshDomains, Pipeline pipeline, Map<String, Instant> expiredCells, ElectionGrace grace) {
 
     public ConvergenceSnapshot {
         desired = List.copyOf(desired);
         actuals = List.copyOf(actuals);
         liveCells = Set.copyOf(liveCells);
         freshDomains = Set.copyOf(freshDomains);
+        expiredCells = Map.copyOf(expiredCells);
+    }
+
+    /** A snapshot with no election grace running. */
+    public ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actual> actuals, Set<String> liveCells,
+            Set<String> freshDomains, Pipeline pipeline) {
+        this(now, desired, actuals, liveCells, freshDomains, pipeline, Map.of(), ElectionGrace.NONE);
+    }
+
+    /**
+     * Whether the work on {@code cellId} is judged lost (rule 2, and "cell disappeared" for tasks): its presence
+     * expired, or it has none, and the election grace does not spare it.
+     */
+    public boolean isLost(String cellId) {
+        return !liveCells.contains(cellId) && !grace.spares(expiredCells.get(cellId), now);
     }
 
     /**

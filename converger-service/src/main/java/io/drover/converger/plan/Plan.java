@@ -18,10 +18,12 @@ import java.util.List;
  * @param deferredStaleUnclaimed rule 3 actions left for a later pass by the rate limit
  * @param unfreshExtraIndices rule 5 actions skipped because the domain is not fresh
  * @param unfreshOrphans rule 6 actions skipped because the domain is not fresh
+ * @param gracedLostCell rule 2 actions a new leader's election grace holds back ({@link ElectionGrace})
  */
 public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, List<ActualLrpKey> staleUnclaimed,
         List<ActualLrpKey> crashRestarts, List<ActualLrpKey> extraIndices, List<ActualLrpKey> orphans,
-        int deferredLostCell, int deferredStaleUnclaimed, int unfreshExtraIndices, int unfreshOrphans) {
+        int deferredLostCell, int deferredStaleUnclaimed, int unfreshExtraIndices, int unfreshOrphans,
+        int gracedLostCell) {
 
     public Plan {
         missing = List.copyOf(missing);
@@ -85,7 +87,8 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
 
     /** Nothing to do and nothing held back. */
     public boolean isEmpty() {
-        return totalActions() == 0 && deferredLostCell == 0 && deferredStaleUnclaimed == 0 && skippedUnfresh() == 0;
+        return totalActions() == 0 && deferredLostCell == 0 && deferredStaleUnclaimed == 0 && skippedUnfresh() == 0
+                && gracedLostCell == 0;
     }
 
     /** Collects a plan rule by rule; {@link Convergence} fills it, tests spell out the plan they expect with it. */
@@ -101,6 +104,7 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
         private int deferredStaleUnclaimed;
         private int unfreshExtraIndices;
         private int unfreshOrphans;
+        private int gracedLostCell;
 
         private Builder() {
         }
@@ -155,6 +159,11 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
             return this;
         }
 
+        public Builder gracedLostCell(int count) {
+            gracedLostCell += count;
+            return this;
+        }
+
         int lostCellCount() {
             return lostCell.size();
         }
@@ -165,7 +174,7 @@ public record Plan(List<MissingIndices> missing, List<ActualLrpKey> lostCell, Li
 
         public Plan build() {
             return new Plan(missing, lostCell, staleUnclaimed, crashRestarts, extraIndices, orphans, deferredLostCell,
-                    deferredStaleUnclaimed, unfreshExtraIndices, unfreshOrphans);
+                    deferredStaleUnclaimed, unfreshExtraIndices, unfreshOrphans, gracedLostCell);
         }
     }
 }

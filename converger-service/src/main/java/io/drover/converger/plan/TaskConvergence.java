@@ -31,12 +31,14 @@ public class TaskConvergence {
         this.settings = settings;
     }
 
-    public TaskPlan plan(Instant now, Collection<TaskSummary> tasks, Set<String> liveCells) {
+    /** Plans the repairs of {@code tasks} against the pass's snapshot (its time, its cells, its election grace). */
+    public TaskPlan plan(ConvergenceSnapshot snapshot, Collection<TaskSummary> tasks) {
         TaskPlan.Builder plan = TaskPlan.builder();
+        Instant now = snapshot.now();
         for (TaskSummary task : tasks) {
             switch (task.state()) {
-                case PENDING -> pending(task, now, liveCells, plan);
-                case RUNNING -> lostCell(task, liveCells, plan);
+                case PENDING -> pending(task, now, snapshot.liveCells(), plan);
+                case RUNNING -> lostCell(task, snapshot, plan);
                 case RESOLVING -> staleResolving(task, now, plan);
                 case COMPLETED -> expired(task, now, plan);
             }
@@ -64,9 +66,12 @@ public class TaskConvergence {
         }
     }
 
-    /** Rule 2: RUNNING on a cell whose presence expired fails, "cell disappeared before completion". */
-    private static void lostCell(TaskSummary task, Set<String> liveCells, TaskPlan.Builder plan) {
-        if (!liveCells.contains(task.cellId())) {
+    /**
+     * Rule 2: RUNNING on a cell whose presence expired fails, "cell disappeared before completion"; not while a new
+     * leader's grace spares that cell ({@link ElectionGrace}).
+     */
+    private static void lostCell(TaskSummary task, ConvergenceSnapshot snapshot, TaskPlan.Builder plan) {
+        if (snapshot.isLost(task.cellId())) {
             plan.failRunning(task.taskGuid(), TaskRule.LOST_CELL.reason());
         }
     }

@@ -105,6 +105,49 @@ class ConvergenceTest {
                     .deferredLostCell(2).build());
         }
 
+        /**
+         * A new leader's grace spares the cells that died while no converger judged: after the last pass before the
+         * election ("judged") and no later than the election, for 15 s after it. Times in seconds ago; "-" = never.
+         */
+        @ParameterizedTest(name = "[{index}] {0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                # case                                          | judged | elected | expired | spared
+                died while no converger judged, grace running   | 60     | 10      | 30      | true
+                died at the very election                       | 60     | 10      | 10      | true
+                died before the last pass: already judged       | 60     | 10      | 61      | false
+                died at the last pass: already judged           | 60     | 10      | 60      | false
+                died after the election, watched by this leader | 60     | 10      | 5       | false
+                the grace is over                               | 60     | 16      | 30      | false
+                the grace ends now                              | 60     | 15      | 30      | false
+                no converger ever judged                        | -      | 10      | 3600    | true
+                no election grace at all                        | -      | -       | 30      | false
+                """)
+        void aNewLeadersGraceHoldsRuleTwoBackForTheCellsNobodyJudged(String description, String judgedAgo,
+                String electedAgo, int expiredAgo, boolean spared) {
+            Given given = given().liveCells("cell-live").desired("web", 2)
+                    .running("web", 0, "cell-dead").running("web", 1, "cell-live")
+                    .expiredCell("cell-dead", ago(expiredAgo));
+            if (!electedAgo.equals("-")) {
+                given.electedWithGrace(judgedAgo.equals("-") ? null : ago(Integer.parseInt(judgedAgo)),
+                        ago(Integer.parseInt(electedAgo)), Duration.ofSeconds(15));
+            }
+
+            assertThat(plan(given)).isEqualTo(spared ? Plan.builder().gracedLostCell(1).build()
+                    : Plan.builder().lostCell(key("web", 0)).build());
+        }
+
+        @Test
+        void theGraceSparesOnlyTheCellsItCoversAndNeverACellWithNoPresenceRow() {
+            Plan plan = plan(given().desired("web", 4).electedWithGrace(ago(60), ago(10), Duration.ofSeconds(15))
+                    .expiredCell("cell-unjudged", ago(30)).expiredCell("cell-judged", ago(90))
+                    .running("web", 0, "cell-unjudged").claimed("web", 1, "cell-unjudged")
+                    .running("web", 2, "cell-judged").running("web", 3, "cell-without-row"));
+
+            assertThat(plan).isEqualTo(Plan.builder().lostCell(key("web", 2)).lostCell(key("web", 3))
+                    .gracedLostCell(2).build());
+            assertThat(plan.isEmpty()).isFalse();
+        }
+
         @Test
         void anUnwantedInstanceOnALostCellIsNotRestarted() {
             assertThat(plan(given().desired("web", 1).running("web", 0, "cell-live").running("web", 1, "cell-gone")

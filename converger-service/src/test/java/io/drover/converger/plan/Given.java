@@ -26,6 +26,8 @@ final class Given {
     private final Map<String, Instant> placementsTakenUp = new HashMap<>();
     private Instant relayed = NOW;
     private Instant auctioned;
+    private final Map<String, Instant> expiredCells = new HashMap<>();
+    private ElectionGrace grace = ElectionGrace.NONE;
 
     static Given given() {
         return new Given();
@@ -46,6 +48,18 @@ final class Given {
 
     Given liveCells(String... cells) {
         liveCells.addAll(List.of(cells));
+        return this;
+    }
+
+    /** {@code cell} has a presence row that expired at {@code at}. */
+    Given expiredCell(String cell, Instant at) {
+        expiredCells.put(cell, at);
+        return this;
+    }
+
+    /** This leader was elected at {@code electedAt}, the last pass before it finished at {@code judgedThrough}. */
+    Given electedWithGrace(Instant judgedThrough, Instant electedAt, Duration grace) {
+        this.grace = ElectionGrace.of(judgedThrough, electedAt, grace);
         return this;
     }
 
@@ -100,6 +114,6 @@ final class Given {
 
     ConvergenceSnapshot snapshot() {
         return new ConvergenceSnapshot(NOW, desired, actuals, liveCells, freshDomains,
-                new ConvergenceSnapshot.Pipeline(relayed, auctioned, placementsTakenUp));
+                new ConvergenceSnapshot.Pipeline(relayed, auctioned, placementsTakenUp), expiredCells, grace);
     }
 }

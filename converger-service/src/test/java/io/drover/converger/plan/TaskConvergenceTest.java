@@ -7,6 +7,7 @@ import io.drover.model.task.TaskState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,8 @@ class TaskConvergenceTest {
             Duration.ofSeconds(30), 3, 2, Duration.ofMinutes(30), Duration.ofMinutes(2), Duration.ofMinutes(2)));
 
     private TaskPlan plan(TaskSummary... tasks) {
-        return convergence.plan(NOW, List.of(tasks), LIVE);
+        return convergence.plan(new ConvergenceSnapshot(NOW, List.of(), List.of(), LIVE, Set.of(),
+                ConvergenceSnapshot.Pipeline.caughtUp(NOW)), List.of(tasks));
     }
 
     @Test
@@ -71,6 +73,20 @@ class TaskConvergenceTest {
     void aTaskRunningOnALostCellFails() {
         assertThat(plan(running("stranded", "cell-gone"))).isEqualTo(TaskPlan.builder()
                 .failRunning("stranded", "cell disappeared before completion").build());
+    }
+
+    @Test
+    void aNewLeadersGraceKeepsATaskRunningOnACellThatDiedWhileNobodyJudged() {
+        ConvergenceSnapshot snapshot = new ConvergenceSnapshot(NOW, List.of(), List.of(), LIVE, Set.of(),
+                ConvergenceSnapshot.Pipeline.caughtUp(NOW),
+                Map.of("cell-unjudged", NOW.minusSeconds(30), "cell-judged", NOW.minusSeconds(90),
+                        "cell-died-later", NOW.minusSeconds(5)),
+                ElectionGrace.of(NOW.minusSeconds(60), NOW.minusSeconds(10), Duration.ofSeconds(15)));
+
+        assertThat(convergence.plan(snapshot, List.of(running("spared", "cell-unjudged"),
+                running("judged", "cell-judged"), running("watched", "cell-died-later"))))
+                .isEqualTo(TaskPlan.builder().failRunning("judged", "cell disappeared before completion")
+                        .failRunning("watched", "cell disappeared before completion").build());
     }
 
     @Test

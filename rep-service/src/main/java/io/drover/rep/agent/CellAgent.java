@@ -60,11 +60,14 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
     private final Presence presence;
     private final Drain drain;
+    private final CompletableFuture<Void> taken = new CompletableFuture<>();
     private volatile boolean heartbeatDue;
+    private volatile boolean adoptDue;
     private volatile boolean syncDue;
     private volatile boolean closed;
     private boolean listening;
     private ScheduledFuture<?> syncTimer;
+    private ScheduledFuture<?> presenceTimer;
 
     CellAgent(CellSettings settings, Executor executor, Executor taskExecutor, RepServices services) {
         this.settings = settings;
@@ -80,13 +83,15 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
         this.tasks = new CellTasks(settings.cellId(), taskExecutor, services.tasks(), services.commits(), allocations,
                 worker::wake, settings.timing().stopGrace());
-        this.presence = new Presence(services.presence(), settings, services.metrics(), this::oldestPlacement);
+        this.presence = new Presence(services.presence(), settings, services.metrics(), services.holder(),
+                this::oldestPlacement, this::cellIdTaken);
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
 
     /**
-     * Adopts what a previous run left, announces the cell and reconciles at once; then heartbeats and syncs. Also
-     * resumes a paused agent (adopting again is harmless: it returns what the executor holds).
+     * Announces the cell, and once this process holds its presence adopts what a previous run left and reconciles at
+     * once; then heartbeats and syncs. Also resumes a paused agent (adopting again is harmless: it returns what the
+     * executor holds).
      */
     void start() {
         closed = false;
@@ -95,6 +100,20 @@ public final class CellAgent implements WorkSink, ContainerListener {
             executor.addListener(this);
             listening = true;
         }
+        // The first heartbeat goes with the first pass, before the cell reconciles; later ones are the process's
+        // heartbeat round (CellAgents), off the cells' passes, so a cell whose work queues up (a burst, a slow
+        // database) does not look dead for it.
+        heartbeatDue = true;
+        adoptDue = true;
+        syncDue = true;
+        worker.wake();
+    }
+
+    /**
+     * Takes up what a previous rep of this cell left on the machine. Only once the cell's presence is held: a rep whose
+     * cell id another live rep holds must not touch that rep's containers.
+     */
+    private void adopt() {
         List<Container> adopted = executor.adopt();
         adopted.forEach(c -> changed.add(c.instanceGuid()));
         try {
@@ -104,12 +123,6 @@ public final class CellAgent implements WorkSink, ContainerListener {
         }
         log.info("adopt-containers cell={} count={}", cellId(), adopted.size());
         tasks.start();
-        // The first heartbeat goes with the first pass, before the cell reconciles; later ones are the process's
-        // heartbeat round (CellAgents), off the cells' passes, so a cell whose work queues up (a burst, a slow
-        // database) does not look dead for it.
-        heartbeatDue = true;
-        syncDue = true;
-        worker.wake();
     }
 
     @Override
@@ -168,6 +181,25 @@ public final class CellAgent implements WorkSink, ContainerListener {
         return drain.done();
     }
 
+    /** Completes when another live rep turns out to hold this cell id: this agent then does nothing for good. */
+    public CompletableFuture<Void> taken() {
+        return taken;
+    }
+
+    /** Whether this process holds the cell's presence, so the cell does its work. */
+    public boolean holdsItsCell() {
+        return presence.standing() == Presence.Standing.HELD;
+    }
+
+    private void cellIdTaken() {
+        placed.clear();
+        stops.clear();
+        changed.clear();
+        cancel(syncTimer);
+        cancel(presenceTimer);
+        taken.complete(null);
+    }
+
     public String cellId() {
         return settings.cellId();
     }
@@ -186,6 +218,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
         closed = true;
         presence.pause();
         cancel(syncTimer);
+        cancel(presenceTimer);
     }
 
     /** This cell's part of the process's heartbeat round (silent while paused, and once drained). */
@@ -201,12 +234,19 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     private void pass() {
-        if (closed) {
+        if (closed || presence.standing() == Presence.Standing.REFUSED) {
             return;
         }
-        if (heartbeatDue) {
+        if (heartbeatDue || presence.standing() != Presence.Standing.HELD) {
             heartbeatDue = false;
-            presence.beat();
+            if (!presence.acquire()) {
+                retryPresence();
+                return;
+            }
+        }
+        if (adoptDue) {
+            adoptDue = false;
+            adopt();
         }
         worker.step("container-events", this::handleContainerEvents);
         worker.step("stop-requests", this::handleStopRequests);
@@ -290,6 +330,18 @@ public final class CellAgent implements WorkSink, ContainerListener {
         } catch (RuntimeException e) {
             log.warn("evacuation-presence-removal-failed cell={} error=\"{}\"", cellId(), e.getMessage());
         }
+    }
+
+    /** Not held yet (the database is away, or another holder's lock lasts): try again later, doing nothing else. */
+    private void retryPresence() {
+        if (closed || presence.standing() == Presence.Standing.REFUSED) {
+            return;
+        }
+        cancel(presenceTimer);
+        presenceTimer = services.timers().schedule(() -> {
+            heartbeatDue = true;
+            worker.wake();
+        }, Math.max(1, presence.retryIn(services.clock().instant()).toMillis()), TimeUnit.MILLISECONDS);
     }
 
     private void scheduleSync() {

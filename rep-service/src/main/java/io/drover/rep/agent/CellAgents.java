@@ -65,14 +65,26 @@ public final class CellAgents
                 a -> a.agents.values().stream().filter(CellAgent::isEvacuating).count());
     }
 
-    /** Runs {@code action} once every cell of this process has drained, unless the JVM is already shutting down. */
+    /**
+     * Runs {@code action} once every cell of this process has drained (a cell another rep holds has nothing to drain),
+     * unless the JVM is already shutting down.
+     */
     void onAllDrained(Runnable action) {
-        CompletableFuture.allOf(agents.values().stream().map(CellAgent::drained).toArray(CompletableFuture[]::new))
-                .thenRun(() -> {
-                    if (!closing) {
+        CompletableFuture.allOf(agents.values().stream().map(a -> CompletableFuture.anyOf(a.drained(), a.taken()))
+                .toArray(CompletableFuture[]::new)).thenRun(() -> {
+                    if (!closing && agents.values().stream().anyMatch(a -> a.drained().isDone())) {
                         action.run();
                     }
                 });
+    }
+
+    /** Runs {@code action} when another live rep turns out to hold a cell id of this process (docs/rep.md). */
+    void onCellIdTaken(Runnable action) {
+        agents.values().forEach(a -> a.taken().thenRun(() -> {
+            if (!closing) {
+                action.run();
+            }
+        }));
     }
 
     @Override
@@ -85,17 +97,18 @@ public final class CellAgents
                 agents.values().stream().map(CellAgent::presence).toList(), () -> {
                     WorkConsumer intake = consumer;
                     return intake == null ? null : intake.through();
-                }, presenceTtl);
+                }, presenceTtl, services.holder());
         heartbeats = services.timers().scheduleWithFixedDelay(() -> services.heartbeats().execute(round), interval,
                 interval, TimeUnit.MILLISECONDS);
         running = true;
-        log.info("rep-started cells={}", agents.size());
+        log.info("rep-started cells={} holder={}", agents.size(), services.holder());
     }
 
+    /** Drains the cells this process holds (one, or all of them when {@code cellId} is null). */
     @Override
     public Optional<Draining> evacuate(String cellId) {
-        List<CellAgent> chosen = cellId == null ? List.copyOf(agents.values())
-                : Optional.ofNullable(agents.get(cellId)).map(List::of).orElse(List.of());
+        List<CellAgent> chosen = (cellId == null ? agents.values().stream()
+                : Optional.ofNullable(agents.get(cellId)).stream()).filter(CellAgent::holdsItsCell).toList();
         if (chosen.isEmpty()) {
             return Optional.empty();
         }
@@ -112,10 +125,13 @@ public final class CellAgents
         if (!running || shutdown != ShutdownMode.EVACUATE) {
             return;
         }
-        log.info("rep-shutdown-evacuating cells={} deadline={}", agents.size(), evacuationDeadline);
+        Optional<Draining> draining = evacuate(null);
+        if (draining.isEmpty()) {
+            return;
+        }
+        log.info("rep-shutdown-evacuating cells={} deadline={}", draining.get().cellIds().size(), evacuationDeadline);
         try {
-            evacuate(null).orElseThrow().done().get(evacuationDeadline.plusSeconds(30).toMillis(),
-                    TimeUnit.MILLISECONDS);
+            draining.get().done().get(evacuationDeadline.plusSeconds(30).toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             log.warn("rep-shutdown-evacuation-incomplete");
         } catch (InterruptedException e) {
@@ -128,7 +144,7 @@ public final class CellAgents
     /** STOP mode: every container gets SIGTERM, the grace period, then SIGKILL; waits until none is left. */
     private void stopAllContainers() {
         log.info("rep-shutdown-stopping-containers cells={}", agents.size());
-        for (CellAgent agent : agents.values()) {
+        for (CellAgent agent : agents.values().stream().filter(CellAgent::holdsItsCell).toList()) {
             agent.executors().forEach(e -> e.containers().forEach(c -> e.stop(c.instanceGuid(), stopGrace)));
         }
         long deadline = System.nanoTime() + stopGrace.plusSeconds(10).toNanos();
@@ -159,7 +175,11 @@ public final class CellAgents
         log.info("rep-stopped cells={}", agents.size());
     }
 
-    /** For good: closes the executors (their containers keep running) and the shared threads. */
+    /**
+     * For good: closes the executors (their containers keep running) and the shared threads, and lets the cells'
+     * presence locks go, so the next rep process for them takes them over at once (their rows stay live until their
+     * TTL, as before).
+     */
     @Override
     public void destroy() {
         agents.values().forEach(CellAgent::close);
@@ -167,6 +187,16 @@ public final class CellAgents
         services.timers().shutdownNow();
         services.workers().shutdown();
         services.heartbeats().shutdown();
+        try {
+            // a round in flight would take the locks again
+            services.heartbeats().awaitTermination(heartbeatInterval.toMillis() + 1000, TimeUnit.MILLISECONDS);
+            services.presence().release(services.holder(), List.copyOf(agents.keySet()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.warn("presence-release-failed cells={} error=\"{}\" (a new rep waits for their TTL)", agents.size(),
+                    e.getMessage());
+        }
     }
 
     @Override

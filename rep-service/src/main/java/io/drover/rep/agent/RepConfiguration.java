@@ -43,6 +43,9 @@ import org.springframework.kafka.core.ConsumerFactory;
 @EnableConfigurationProperties(RepProperties.class)
 class RepConfiguration {
 
+    /** The exit status of a rep process whose cell id another live rep holds. */
+    static final int CELL_ID_TAKEN = 1;
+
     @Bean
     CellRecords cellRecords(ActualLrpOwners owners) {
         return new CellRecords(owners);
@@ -62,13 +65,14 @@ class RepConfiguration {
         int threads = p.workerThreads() > 0 ? p.workerThreads() : autoWorkerThreads(p.simulatedCells());
         return new RepServices(lifecycle, new GroupCommit(lifecycle, taskLifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
                 timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
-                Executors.newSingleThreadExecutor(daemon("rep-heartbeat")), tasks);
+                Executors.newSingleThreadExecutor(daemon("rep-heartbeat")), tasks, idGenerator.get().toString());
     }
 
     @Bean
     CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
             ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
-            ConfigurableApplicationContext context, ObjectProvider<LogEndpoint> logServer) {
+            ConfigurableApplicationContext context, ObjectProvider<LogEndpoint> logServer,
+            ObjectProvider<ProcessExit> processExit) {
         String logEndpoint = logServer.stream().map(LogEndpoint::endpoint).findFirst().orElse(null);
         List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources(), executors.isolation())
                 .stream().map(c -> c.withLogEndpoint(logEndpoint)).toList();
@@ -79,6 +83,13 @@ class RepConfiguration {
         CellAgents all = new CellAgents(agents,
                 sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks, services.clock()),
                 services, p.shutdown(), p.timing());
+        if (agents.size() == 1) {
+            // a rep of one cell has nothing to do once its cell id is taken; one of many simulated cells skips that cell
+            all.onCellIdTaken(() -> new Thread(() -> {
+                int status = SpringApplication.exit(context, () -> CELL_ID_TAKEN);
+                processExit.ifAvailable(exit -> exit.exit(status));
+            }, "rep-exit").start());
+        }
         if (p.admin().exitAfterEvacuation()) {
             all.onAllDrained(() -> new Thread(() -> System.exit(SpringApplication.exit(context)), "rep-exit").start());
         }

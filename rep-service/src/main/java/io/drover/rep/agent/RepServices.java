@@ -16,9 +16,10 @@ import java.util.function.Supplier;
 /**
  * What every cell agent of a process shares: the lifecycle (and the group commit that batches the cells' writes, their
  * tasks' too), reads of the model (tasks included), presence, meters, the id and time
- * sources, one timer thread, one worker pool, and the heartbeat pool (heartbeats never queue behind a cell's work).
+ * sources, one timer thread, one worker pool, and the heartbeat pool (heartbeats never queue behind a cell's work); and
+ * this rep process's identity ({@code holder}, made at start), which holds its cells' presence locks.
  */
 record RepServices(ActualLrpLifecycle lifecycle, GroupCommit commits, CellRecords records, Definitions definitions, CellPresence presence,
         RepMetrics metrics, Supplier<UUID> ids, Clock clock, ScheduledExecutorService timers,
-        ExecutorService workers, ExecutorService heartbeats, TaskReads tasks) {
+        ExecutorService workers, ExecutorService heartbeats, TaskReads tasks, String holder) {
 }

@@ -3,6 +3,7 @@ package io.drover.rep.presence;
 import io.drover.model.cell.CellPresence;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +11,9 @@ import java.util.function.Supplier;
 
 /**
  * One heartbeat for every cell of this process, in one statement: a thousand simulated cells cost one write every
- * interval, not a thousand. Each cell hears how it went (an outage is logged once per cell). It runs on a thread of its
- * own, off the cells' passes, so a cell whose work queues up (a burst, a slow database) does not look dead for it.
+ * interval, not a thousand. Each cell hears how it went (an outage is logged once per cell; a beat refused because
+ * another rep process took the cell over ends that cell's work). It runs on a thread of its own, off the cells'
+ * passes, so a cell whose work queues up (a burst, a slow database) does not look dead for it.
  */
 public final class HeartbeatRound implements Runnable {
 
@@ -19,11 +21,16 @@ public final class HeartbeatRound implements Runnable {
     private final List<Presence> cells;
     private final Supplier<Instant> intakeThrough;
     private final Duration ttl;
+    private final String holder;
 
-    /** @param intakeThrough how far the process's intake has got (null: it cannot say yet) */
+    /**
+     * @param intakeThrough how far the process's intake has got (null: it cannot say yet)
+     * @param holder this rep process's identity, the holder of its cells' presence locks
+     */
     public HeartbeatRound(CellPresence presence, List<Presence> cells, Supplier<Instant> intakeThrough,
-            Duration ttl) {
+            Duration ttl, String holder) {
         this.presence = presence;
+        this.holder = holder;
         this.cells = List.copyOf(cells);
         this.intakeThrough = intakeThrough;
         this.ttl = ttl;
@@ -35,13 +42,18 @@ public final class HeartbeatRound implements Runnable {
         Instant through = intakeThrough.get();
         cells.forEach(c -> c.heartbeat(through).ifPresent(b -> beats.put(c, b)));
         RuntimeException failure = null;
+        Map<String, CellPresence.Refusal> refused = new HashMap<>();
         try {
-            presence.heartbeat(List.copyOf(beats.values()), ttl);
+            presence.heartbeat(holder, List.copyOf(beats.values()), ttl).forEach(r -> refused.put(r.cellId(), r));
         } catch (RuntimeException e) {
             failure = e;
         }
-        for (Presence cell : beats.keySet()) {
-            cell.reported(failure);
+        for (Map.Entry<Presence, CellPresence.Heartbeat> beat : beats.entrySet()) {
+            beat.getKey().reported(failure);
+            CellPresence.Refusal refusal = refused.get(beat.getValue().registration().cellId());
+            if (refusal != null) {
+                beat.getKey().refused(refusal);
+            }
         }
     }
 }

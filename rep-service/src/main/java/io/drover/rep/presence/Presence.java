@@ -5,6 +5,7 @@ import io.drover.model.cell.CellState;
 import io.drover.model.time.Instants;
 import io.drover.rep.cell.CellSettings;
 import io.drover.rep.cell.RepMetrics;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -17,57 +18,144 @@ import org.slf4j.LoggerFactory;
  * round carries it with every other cell's), the switch to EVACUATING, the goodbye. A heartbeat says the whole truth:
  * ACTIVE unless this cell drains. A heartbeat that cannot reach the database is counted and logged once per outage;
  * nothing else depends on it succeeding, so the containers keep running while the rep keeps trying.
+ *
+ * <p>The presence is a lock held by this rep process ({@code holder}): the cell does no work until it holds it. When
+ * another holder has it, the cell waits: if that holder never beats again (a rep killed and restarted within its TTL)
+ * its lock expires and this one takes the cell over; if it beats (another live rep with the same cell id), the cell
+ * is refused for good ({@code cell-id-taken}) and {@code onTaken} runs. A held cell whose beat is refused was taken over
+ * by a live rep meanwhile, and is refused too.
  */
 public final class Presence {
 
     private static final Logger log = LoggerFactory.getLogger(Presence.class);
 
+    /** Whether this process holds the cell: not yet (or waiting for another holder's lock), yes, or never. */
+    public enum Standing {
+        ACQUIRING, HELD, REFUSED
+    }
+
     private final CellPresence presence;
     private final CellSettings settings;
     private final RepMetrics metrics;
+    private final String holder;
+    private final Runnable onTaken;
+    private final Supplier<Instant> oldestPlacement;
+    private Standing standing = Standing.ACQUIRING;
+    private CellPresence.Refusal waitingFor;
     private boolean failing;
     private boolean evacuating;
     private boolean evacuationAnnounced;
     private boolean left;
     private boolean paused;
-    private final Supplier<Instant> oldestPlacement;
 
-    /** @param oldestPlacement when the oldest placement the cell has not taken up yet was made (null: none) */
-    public Presence(CellPresence presence, CellSettings settings, RepMetrics metrics,
-            Supplier<Instant> oldestPlacement) {
+    /**
+     * @param holder this rep process's identity, the holder of its cells' presence locks
+     * @param oldestPlacement when the oldest placement the cell has not taken up yet was made (null: none)
+     * @param onTaken runs once, when another live rep turns out to hold this cell id
+     */
+    public Presence(CellPresence presence, CellSettings settings, RepMetrics metrics, String holder,
+            Supplier<Instant> oldestPlacement, Runnable onTaken) {
         this.presence = presence;
         this.settings = settings;
         this.metrics = metrics;
+        this.holder = holder;
         this.oldestPlacement = oldestPlacement;
+        this.onTaken = onTaken;
     }
 
     /**
-     * This cell's heartbeat now; empty while its agent is paused, and once it left. It says how far the cell got with
-     * its placements: through what the intake has handed it ({@code intakeThrough}, null when the intake cannot say
-     * yet, and then neither can the cell), but not past the oldest placement it has not taken up.
+     * This cell's heartbeat for the process's round; empty unless the cell is held, and while its agent is paused, and
+     * once it left. It says how far the cell got with its placements: through what the intake has handed it
+     * ({@code intakeThrough}, null when the intake cannot say yet, and then neither can the cell), but not past the
+     * oldest placement it has not taken up.
      */
     public synchronized Optional<CellPresence.Heartbeat> heartbeat(Instant intakeThrough) {
-        if (left || paused) {
+        if (left || paused || standing != Standing.HELD) {
             return Optional.empty();
         }
+        return Optional.of(beat(intakeThrough));
+    }
+
+    private CellPresence.Heartbeat beat(Instant intakeThrough) {
         Instant through = intakeThrough == null ? null : Instants.earlier(intakeThrough, oldestPlacement.get());
-        return Optional.of(new CellPresence.Heartbeat(settings.registration(),
-                evacuating ? CellState.EVACUATING : CellState.ACTIVE, through));
+        return new CellPresence.Heartbeat(settings.registration(),
+                evacuating ? CellState.EVACUATING : CellState.ACTIVE, through);
     }
 
-    /** Beats alone (the cell's first heartbeat, before it reconciles; it cannot say how far its intake got). */
-    public synchronized void beat() {
-        heartbeat(null).ifPresent(b -> {
-            try {
-                presence.heartbeat(List.of(b), settings.timing().presenceTtl());
-                reported(null);
-            } catch (RuntimeException e) {
-                reported(e);
+    /**
+     * Beats alone: the cell's first heartbeat (before it reconciles; it cannot say how far its intake got), and each
+     * try while another holder's lock lasts. Returns whether this process holds the cell now.
+     */
+    public synchronized boolean acquire() {
+        if (left || paused || standing == Standing.REFUSED) {
+            return !paused && standing == Standing.HELD;
+        }
+        try {
+            List<CellPresence.Refusal> refused = presence.heartbeat(holder, List.of(beat(null)),
+                    settings.timing().presenceTtl());
+            reported(null);
+            if (refused.isEmpty()) {
+                held();
+            } else {
+                refused(refused.get(0));
             }
-        });
+        } catch (RuntimeException e) {
+            reported(e);
+        }
+        return standing == Standing.HELD;
     }
 
-    /** How the last heartbeat carrying this cell went (null: it was written). */
+    public synchronized Standing standing() {
+        return standing;
+    }
+
+    /** When to try {@link #acquire()} again: a heartbeat interval on, or just after the other holder's lock expires. */
+    public synchronized Duration retryIn(Instant now) {
+        Duration interval = settings.timing().heartbeatInterval();
+        if (waitingFor == null || waitingFor.until() == null) {
+            return interval;
+        }
+        Duration untilExpiry = Duration.between(now, waitingFor.until()).plusMillis(1);
+        if (untilExpiry.isNegative()) {
+            return Duration.ofMillis(1);
+        }
+        return untilExpiry.compareTo(interval) < 0 ? untilExpiry : interval;
+    }
+
+    private void held() {
+        if (standing == Standing.ACQUIRING && waitingFor != null) {
+            log.info("cell-id-taken-over cell={} from={} (its presence expired)", settings.cellId(),
+                    waitingFor.heldBy());
+        }
+        standing = Standing.HELD;
+        waitingFor = null;
+    }
+
+    /** A beat of this cell was refused: another holder has its presence lock. */
+    public synchronized void refused(CellPresence.Refusal refusal) {
+        if (standing == Standing.REFUSED || refusal.heldBy() == null) {
+            return; // refused already, or the lock went away meanwhile: the next try tells
+        }
+        if (standing == Standing.HELD || (waitingFor != null && !refusal.equals(waitingFor))) {
+            taken(refusal); // it was written since we last looked: its holder is alive
+            return;
+        }
+        if (waitingFor == null) {
+            waitingFor = refusal;
+            log.warn("cell-id-held cell={} held_by={} until={} (waiting until it expires, in case its rep is gone)",
+                    settings.cellId(), refusal.heldBy(), refusal.until());
+        }
+    }
+
+    private void taken(CellPresence.Refusal refusal) {
+        standing = Standing.REFUSED;
+        waitingFor = null;
+        log.error("cell-id-taken cell={} held_by={} until={} (another live rep holds this cell id: this rep does "
+                + "nothing for it)", settings.cellId(), refusal.heldBy(), refusal.until());
+        onTaken.run();
+    }
+
+    /** How the last heartbeat carrying this cell went (null: it was written, or refused). */
     public synchronized void reported(RuntimeException failure) {
         if (failure == null) {
             if (failing) {
@@ -91,7 +179,7 @@ public final class Presence {
     public synchronized void announceEvacuation() {
         evacuating = true;
         if (!evacuationAnnounced) {
-            presence.evacuate(settings.cellId());
+            presence.evacuate(settings.cellId(), holder);
             evacuationAnnounced = true;
         }
     }
@@ -106,7 +194,7 @@ public final class Presence {
     }
 
     public synchronized void leave() {
-        presence.remove(settings.cellId());
+        presence.remove(settings.cellId(), holder);
         left = true;
     }
 }

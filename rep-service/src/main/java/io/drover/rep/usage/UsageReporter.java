@@ -56,7 +56,8 @@ final class UsageReporter implements SmartLifecycle {
     @Override
     public synchronized void start() {
         if (ticking == null) {
-            rounds = new UsageRounds(agents.all().stream().map(CellAgent::cellId).toList(), properties.fullInterval());
+            // only the cells this process holds: another rep's usage rows are not this one's to sweep
+            rounds = new UsageRounds(() -> held().stream().map(CellAgent::cellId).toList(), properties.fullInterval());
             long ms = properties.interval().toMillis();
             ticking = thread.scheduleWithFixedDelay(this::round, ms, ms, TimeUnit.MILLISECONDS);
         }
@@ -109,9 +110,13 @@ final class UsageReporter implements SmartLifecycle {
         }
     }
 
+    private List<CellAgent> held() {
+        return agents.all().stream().filter(CellAgent::holdsItsCell).toList();
+    }
+
     private List<InstanceUsage> measure() {
         List<InstanceUsage> usage = new ArrayList<>();
-        for (CellAgent agent : agents.all()) {
+        for (CellAgent agent : held()) {
             for (ContainerUsage u : agent.executor().usage()) {
                 usage.add(new InstanceUsage(u.key().processGuid(), u.key().index(), u.instanceGuid(), agent.cellId(),
                         u.cpuPercent(), u.memoryBytes(), u.memoryLimitBytes(), u.diskBytes(), u.startedAt()));

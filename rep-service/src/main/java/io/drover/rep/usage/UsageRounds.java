@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Decides what a sampling round writes: only figures that moved enough to matter since they were last written, and
@@ -21,7 +22,7 @@ final class UsageRounds {
 
     private static final long MIB = 1024L * 1024L;
 
-    private final Collection<String> cellIds;
+    private final Supplier<Collection<String>> cellIds;
 
     private final Duration fullInterval;
 
@@ -29,8 +30,9 @@ final class UsageRounds {
 
     private Instant lastFull;
 
-    UsageRounds(Collection<String> cellIds, Duration fullInterval) {
-        this.cellIds = List.copyOf(cellIds);
+    /** @param cellIds the cells whose rows the rounds write (asked at each round) */
+    UsageRounds(Supplier<Collection<String>> cellIds, Duration fullInterval) {
+        this.cellIds = cellIds;
         this.fullInterval = fullInterval;
     }
 
@@ -40,7 +42,7 @@ final class UsageRounds {
                 : current.stream().filter(u -> changed(written.get(u.instanceGuid()), u)).toList();
         Set<String> removed = new HashSet<>(written.keySet());
         current.forEach(u -> removed.remove(u.instanceGuid()));
-        return UsageRound.of(cellIds, upserts, removed, full);
+        return UsageRound.of(List.copyOf(cellIds.get()), upserts, removed, full);
     }
 
     /** The round reached the database: it is now what the table holds for these cells. */

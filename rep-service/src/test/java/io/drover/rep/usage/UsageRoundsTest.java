@@ -45,7 +45,7 @@ class UsageRoundsTest {
 
     @Test
     void theFirstRoundIsFullThenOnlyChangesAndRemovalsUntilTheNextFullRound() {
-        UsageRounds rounds = new UsageRounds(List.of("cell"), Duration.ofMinutes(60));
+        UsageRounds rounds = new UsageRounds(() -> List.of("cell"), Duration.ofMinutes(60));
         InstanceUsage a = usage("a", 1, MIB, MIB);
         InstanceUsage b = usage("b", 1, MIB, MIB);
 
@@ -71,7 +71,7 @@ class UsageRoundsTest {
 
     @Test
     void aRoundThatWasNotWrittenIsFoldedIntoTheNext() {
-        UsageRounds rounds = new UsageRounds(List.of("cell"), Duration.ofMinutes(60));
+        UsageRounds rounds = new UsageRounds(() -> List.of("cell"), Duration.ofMinutes(60));
         InstanceUsage a = usage("a", 1, MIB, MIB);
 
         rounds.next(List.of(a), T0);
