@@ -38,7 +38,10 @@ class PlanExecutor {
         // each unclaim applies only to an instance still in the state the plan saw it in
         inBatches(Rule.LOST_CELL, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
                 EnumSet.of(ActualLrpState.CLAIMED, ActualLrpState.RUNNING), reason, actor));
-        removeEvacuatingOfLostCells(execution);
+        if (plan.gracedLostCell() == 0) {
+            // while a new leader's grace spares lost cells' instances, it spares their twins too
+            removeEvacuatingOfLostCells(execution);
+        }
         retireOrphanTwins(execution);
         inBatches(Rule.STALE_UNCLAIMED, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
                 EnumSet.of(ActualLrpState.UNCLAIMED), reason, actor));
