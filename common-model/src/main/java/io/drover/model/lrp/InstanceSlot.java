@@ -203,9 +203,11 @@ final class InstanceSlot {
     }
 
     /**
-     * The deployment's new instance proved healthy: the twin the deployment kept is asked to stop (the mark on it is
-     * what its cell's sync repeats if the request is lost), only while the record still RUNs {@code version}. A slot
-     * without such a twin, or whose twin was asked already, is a no-op.
+     * The deployment's new instance proved healthy: the twin the deployment kept is removed at once (the API stops
+     * listing the old instance before it stops answering) and its cell asked to stop the container, only while the
+     * record still RUNs {@code version}. A stop request lost on the way does not leave the old instance serving for
+     * long: its cell's sync finds a container that holds neither the slot nor a twin and destroys it, and a start it
+     * might report is refused (it runs another version than the slot wants). A slot without such a twin is a no-op.
      */
     boolean releaseDeploymentTwin(int version, String reason) {
         if (twin == null || !twin.isKeptForDeployment() || twin.stopRequested() != null) {
@@ -216,7 +218,9 @@ final class InstanceSlot {
                     + " any more (" + (record == null ? "no record" : record.state() + " at version "
                             + record.definitionVersion()) + ")");
         }
-        return askToStop(twin, reason);
+        changes.stop(twin, reason, ids.get());
+        removeTwin(reason, null);
+        return true;
     }
 
     /**

@@ -221,20 +221,19 @@ class InstanceSlotTest {
     }
 
     @Test
-    void aDeploymentTwinIsReleasedByAStopMarkOnlyWhileTheNewInstanceRunsTheTargetVersion() {
+    void aDeploymentTwinIsReleasedOnlyWhileTheNewInstanceRunsTheTargetVersion() {
         ActualLrp[] rolled = rolledWithTwin();
         assertThatThrownBy(() -> slot(rolled[0], rolled[1]).releaseDeploymentTwin(2, "new instance healthy"))
                 .as("the new instance is UNCLAIMED: the twin still serves").isInstanceOf(
                         IllegalTransitionException.class);
         rolled[0].claim(OTHER, null, T0);
         rolled[0].start(OTHER, NET, 2, T0);
-        assertThat(slot(rolled[0], rolled[1]).releaseDeploymentTwin(2, "new instance healthy")).isTrue();
-        assertThat(rolled[1].stopRequested()).isEqualTo("new instance healthy");
+        InstanceSlot slot = slot(rolled[0], rolled[1]);
+        assertThat(slot.releaseDeploymentTwin(2, "new instance healthy")).isTrue();
+        assertThat(changes.deletes).as("unlisted before it stops answering").containsExactly(rolled[1]);
         assertThat(changes.stops).singleElement().extracting(ChangeLog.Stop::instanceGuid)
                 .isEqualTo(OWNER.instanceGuid());
-        assertThat(changes.deletes).as("the twin goes once its cell stopped it").isEmpty();
-        assertThat(slot(rolled[0], rolled[1]).releaseDeploymentTwin(2, "new instance healthy")).as("asked already")
-                .isFalse();
+        assertThat(slot.releaseDeploymentTwin(2, "new instance healthy")).as("released already").isFalse();
     }
 
     @Test
