@@ -1,6 +1,7 @@
 package io.drover.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.drover.model.cell.Cell;
@@ -11,6 +12,8 @@ import io.drover.model.cell.Resources;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.leader.LeadershipFence;
+import io.drover.model.leader.LeadershipLostException;
 import io.drover.model.read.LiveCells;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
@@ -209,6 +212,22 @@ class PresenceAndLocksIT {
         assertThat(locks.isHeld(lock, "a")).as("expired, but nobody took it yet").isTrue();
         assertThat(locks.tryAcquire(lock, "b", TTL)).isTrue();
         assertThat(locks.isHeld(lock, "a")).as("taken over").isFalse();
+    }
+
+    @Test
+    void aFenceLetsItsLeaderWriteUntilAnotherTookTheLock() {
+        String lock = "converger-" + UUID.randomUUID();
+        LeaderElection election = new LeaderElection(locks, lock, TTL, () -> { }, () -> { });
+        LeadershipFence fence = new LeadershipFence(locks, election);
+        assertThat(locks.tryAcquire(lock, election.holder(), TTL)).isTrue();
+
+        fence.run();
+        clock.advance(TTL.plusSeconds(1));
+        fence.run(); // expired, but still its holder of record
+        assertThat(locks.tryAcquire(lock, "standby", TTL)).isTrue();
+
+        assertThatThrownBy(fence::run).isInstanceOf(LeadershipLostException.class)
+                .hasMessage("lock " + lock + " is no longer held by " + election.holder());
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.drover.auctioneer.AuctioneerProperties;
 import io.drover.auctioneer.allocation.Allocations;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.leader.LeadershipFence;
 import io.drover.model.messaging.TopicReader;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;

@@ -1,11 +1,11 @@
 package io.drover.auctioneer.round;
 
 import io.drover.auctioneer.allocation.AllocationView;
-import io.drover.auctioneer.leadership.LeadershipLostException;
 import io.drover.auctioneer.round.RoundDecision.Decided;
 import io.drover.auctioneer.scheduling.CellLoad;
 import io.drover.auctioneer.scheduling.Scheduler;
 import io.drover.auctioneer.scheduling.Work;
+import io.drover.model.leader.LeadershipLostException;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.Actor;

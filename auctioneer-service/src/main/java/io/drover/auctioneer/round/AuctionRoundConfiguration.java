@@ -2,10 +2,10 @@ package io.drover.auctioneer.round;
 
 import io.drover.auctioneer.AuctioneerProperties;
 import io.drover.auctioneer.allocation.Allocations;
-import io.drover.auctioneer.leadership.LeadershipFence;
-import io.drover.auctioneer.leadership.LeadershipLostException;
 import io.drover.auctioneer.scheduling.Scheduler;
 import io.drover.model.cell.CellPresence;
+import io.drover.model.leader.LeadershipFence;
+import io.drover.model.leader.LeadershipLostException;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.model.messaging.PipelineProgress;

@@ -46,6 +46,11 @@ public class LeaderElection implements SmartLifecycle {
         return holder;
     }
 
+    /** The name of the lock this election competes for. */
+    public String name() {
+        return name;
+    }
+
     @Override
     public synchronized void start() {
         scheduler = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -3,6 +3,7 @@ package io.drover.converger.callback;
 import io.drover.converger.TaskProperties;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.leader.LeadershipFence;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,17 +15,10 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class CallbackConfiguration {
 
-    /** The converger's lock (see the pass's configuration): callbacks run where convergence runs. */
-    static final String LOCK = "converger";
-
     @Bean
     CompletionCallbacks completionCallbacks(TaskReads reads, TaskLifecycle lifecycle, LeaderLock lock,
             LeaderElection convergerLeaderElection, TaskProperties properties, Clock clock, MeterRegistry meters) {
-        TaskLifecycle fenced = lifecycle.guardedBy(() -> {
-            if (!lock.isHeld(LOCK, convergerLeaderElection.holder())) {
-                throw new IllegalStateException("not the converger leader any more");
-            }
-        });
+        TaskLifecycle fenced = lifecycle.guardedBy(new LeadershipFence(lock, convergerLeaderElection));
         return new CompletionCallbacks(reads, fenced, convergerLeaderElection::isLeader, properties, clock, meters);
     }
 }

@@ -1,10 +1,10 @@
 package io.drover.converger.deploy;
 
-import io.drover.converger.pass.LeadershipFence;
 import io.drover.model.deployment.DeploymentLifecycle;
 import io.drover.model.deployment.DeploymentSlots;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.leader.LeadershipFence;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -16,13 +16,10 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(DeployerProperties.class)
 class DeployConfiguration {
 
-    /** The converger's lock: the deployer is active exactly where the converger is. */
-    static final String LOCK = "converger";
-
     @Bean
     Deployer deployer(DeploymentLifecycle deployments, DeploymentSlots slots, ActualLrpLifecycle actuals,
             LeaderLock lock, LeaderElection convergerLeaderElection, Clock clock, DeployerProperties p) {
-        LeadershipFence fence = new LeadershipFence(lock, convergerLeaderElection, LOCK);
+        LeadershipFence fence = new LeadershipFence(lock, convergerLeaderElection);
         return new Deployer(deployments.guardedBy(fence), slots, actuals.guardedBy(fence), clock,
                 p.orphanTwinsPerTick());
     }

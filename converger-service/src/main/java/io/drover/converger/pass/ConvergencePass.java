@@ -3,6 +3,7 @@ package io.drover.converger.pass;
 import io.drover.converger.plan.Convergence;
 import io.drover.converger.plan.ConvergenceSnapshot;
 import io.drover.converger.plan.Plan;
+import io.drover.model.leader.LeadershipLostException;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

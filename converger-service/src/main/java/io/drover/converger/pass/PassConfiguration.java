@@ -8,6 +8,7 @@ import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.leader.LeaderPasses;
 import io.drover.model.leader.LeaderLock;
+import io.drover.model.leader.LeadershipFence;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.read.ActualLrpSummaries;
@@ -50,7 +51,7 @@ class PassConfiguration {
     @Bean
     PlanExecutor planExecutor(ActualLrpLifecycle lifecycle, LeaderLock lock, LeaderElection convergerLeaderElection,
             ConvergerProperties properties) {
-        return new PlanExecutor(lifecycle.guardedBy(new LeadershipFence(lock, convergerLeaderElection, LOCK)),
+        return new PlanExecutor(lifecycle.guardedBy(new LeadershipFence(lock, convergerLeaderElection)),
                 properties.batchSize());
     }
 
@@ -63,7 +64,7 @@ class PassConfiguration {
                 tasks.placementRetries(), tasks.maxRetriesPerPass(), tasks.pendingTimeout(), tasks.resolvingTimeout(),
                 tasks.completedTtl()));
         return new TaskRepairs(reads, convergence, lifecycle.guardedBy(new LeadershipFence(lock,
-                convergerLeaderElection, LOCK)), registry, properties.batchSize());
+                convergerLeaderElection)), registry, properties.batchSize());
     }
 
     @Bean

@@ -2,6 +2,7 @@ package io.drover.converger.pass;
 
 import io.drover.converger.plan.Plan;
 import io.drover.converger.plan.Rule;
+import io.drover.model.leader.LeadershipLostException;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpState;

@@ -4,6 +4,7 @@ import io.drover.converger.plan.ConvergenceSnapshot;
 import io.drover.converger.plan.TaskConvergence;
 import io.drover.converger.plan.TaskPlan;
 import io.drover.converger.plan.TaskRule;
+import io.drover.model.leader.LeadershipLostException;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.task.TaskLifecycle;

@@ -1,6 +1,9 @@
-package io.drover.auctioneer.leadership;
+package io.drover.model.leader;
 
-/** This auctioneer no longer holds the leader lock: nothing more of its round may be written. */
+/**
+ * A {@link LeadershipFence} found that this instance no longer holds its lock: nothing more of what it decided as the
+ * leader may be written.
+ */
 public final class LeadershipLostException extends IllegalStateException {
 
     LeadershipLostException(String lock, String holder) {
