@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.drover.model.Records.Audit;
+import io.drover.model.cell.Resources;
 import io.drover.model.lrp.Action;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
@@ -13,6 +14,8 @@ import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.CellAllocation;
+import io.drover.model.read.CellLoads;
 import io.drover.model.task.IllegalTaskTransitionException;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskDefinition;
@@ -52,6 +55,8 @@ class TaskLifecycleIT {
     TaskLifecycle lifecycle;
     @Autowired
     TaskReads tasks;
+    @Autowired
+    CellLoads loads;
     @Autowired
     JdbcTemplate jdbc;
     @Autowired
@@ -255,8 +260,9 @@ class TaskLifecycleIT {
         lifecycle.submit(definition(placed, "echo 1"), RECEPTOR);
         lifecycle.place(UUID.randomUUID(), Map.of(placed, cell), AUCTIONEER);
 
-        assertThat(tasks.loadByCell()).filteredOn(l -> l.cellId().equals(cell)).singleElement()
-                .isEqualTo(new TaskReads.CellLoad(cell, 2, 1, 2 * 64, 2 * 16));
+        assertThat(loads.allocations().get(cell)).as("no LRP spreads from tasks")
+                .isEqualTo(new CellAllocation(new Resources(2 * 64, 2 * 16, 2), 1, Map.of()));
+        assertThat(loads.used()).containsEntry(cell, new Resources(2 * 64, 2 * 16, 2));
     }
 
     private void running(String taskGuid, String cell) {

@@ -34,11 +34,10 @@ class ServicesArchitectureTest {
                 return jdbc && !c.isAssignableTo(Throwable.class) || JPA_QUERYING.contains(name);
             });
 
-    // The auctioneer is exempt while the lead replaces its allocation aggregate (AuctionSnapshots) with an incremental
-    // view on the model's CellLoads and LiveCells; the lead removes this exemption then.
     @ArchTest
     static final ArchRule servicesWriteNoSqlOfTheirOwn = noClasses()
-            .that().resideInAnyPackage("io.drover.receptor..", "io.drover.converger..", "io.drover.rep..")
+            .that().resideInAnyPackage("io.drover.receptor..", "io.drover.converger..", "io.drover.rep..",
+                    "io.drover.auctioneer..")
             .should().dependOnClassesThat(RAW_SQL)
             .because("queries belong to the model's read model (io.drover.model.read), as writes belong to its "
                     + "lifecycles");

@@ -1,20 +1,22 @@
 package io.drover.auctioneer.allocation;
 
 import io.drover.auctioneer.AuctioneerProperties;
-import io.drover.model.task.TaskReads;
+import io.drover.model.read.CellLoads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
 
-/** The leader's allocation view over the database's aggregate (instances and tasks). */
+/**
+ * The leader's allocation view over the model's one definition of what a cell carries ({@link CellLoads}: instances,
+ * twins and tasks).
+ */
 @Configuration(proxyBeanMethods = false)
 class AllocationConfiguration {
 
     @Bean
-    Allocations allocations(JdbcTemplate jdbc, TaskReads tasks, Clock clock, AuctioneerProperties properties,
-            MeterRegistry meters) {
-        return new Allocations(new AllocationReader(jdbc, tasks)::read, clock, properties.reconcileInterval(), meters);
+    Allocations allocations(CellLoads loads, Clock clock, AuctioneerProperties properties, MeterRegistry meters) {
+        return new Allocations(() -> AllocationView.of(loads.allocations()), clock, properties.reconcileInterval(),
+                meters);
     }
 }

@@ -4,44 +4,45 @@ import io.drover.auctioneer.scheduling.CellLoad;
 import io.drover.auctioneer.scheduling.Work;
 import io.drover.model.cell.Cell;
 import io.drover.model.cell.Resources;
+import io.drover.model.read.CellAllocation;
+import io.drover.model.read.CellLoads;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What each cell carries as the auction leader sees it: memory, disk and containers allocated, instances per
- * process_guid and containers starting. Built from the database's aggregate ({@link #of}) and then grown by every
- * placement the lifecycle confirmed ({@link #placed}). It learns of nothing that frees capacity (an instance removed,
- * crashed or moved, a starting instance reaching RUNNING) until it is rebuilt, so between two reconciles it
- * over-counts: a cell looks fuller and its placements look longer in flight than they are. (The rare exception, a rep
+ * process_guid and containers starting. Built from the model's one definition of it ({@link CellLoads}: instances,
+ * twins and tasks; {@link #of}) and then grown by every placement the lifecycle confirmed ({@link #placed}). It learns
+ * of nothing that frees capacity (an instance removed, crashed or moved, a twin removed, a task completed, a starting
+ * instance reaching RUNNING) until it is rebuilt, so between two reconciles it over-counts: a cell looks fuller and its placements look longer in flight than they are. (The rare exception, a rep
  * recreating the record of a container it runs, is caught by the rep's own capacity check and the next read.)
  *
  * <p>Not thread-safe: the round thread owns it.
  */
 public final class AllocationView {
 
-    private final Map<String, CellAllocation> byCell = new HashMap<>();
+    private final Map<String, CellTally> byCell;
 
-    private AllocationView() {
+    private AllocationView(Map<String, CellTally> byCell) {
+        this.byCell = byCell;
     }
 
     public static AllocationView empty() {
-        return new AllocationView();
+        return new AllocationView(new HashMap<>());
     }
 
-    /** The view of the aggregate's rows (one per cell and process_guid). */
-    public static AllocationView of(Collection<AllocationRow> rows) {
-        AllocationView view = new AllocationView();
-        rows.forEach(r -> view.cell(r.cellId()).add(r.processGuid(), r.instances(), r.starting(), r.memoryMb(),
-                r.diskMb()));
-        return view;
+    /** The view of what the database says each cell carries ({@link CellLoads#allocations()}). */
+    public static AllocationView of(Map<String, CellAllocation> read) {
+        Map<String, CellTally> byCell = new HashMap<>(read.size() * 2);
+        read.forEach((cell, allocation) -> byCell.put(cell, new CellTally(allocation)));
+        return new AllocationView(byCell);
     }
 
     /** A placement the lifecycle committed: the instance takes its resources and is starting on that cell. */
     public void placed(String cellId, Work work) {
-        cell(cellId).add(work.processGuid(), 1, 1, work.memoryMb(), work.diskMb());
+        cell(cellId).placed(work.processGuid(), work.memoryMb(), work.diskMb());
     }
 
     /** The scheduler's input: these cells (in this order) with what the view says they carry. */
@@ -52,21 +53,21 @@ public final class AllocationView {
     }
 
     public Resources allocated(String cellId) {
-        CellAllocation cell = byCell.get(cellId);
+        CellTally cell = byCell.get(cellId);
         return cell == null ? Resources.NONE : cell.allocated();
     }
 
     public int starting(String cellId) {
-        CellAllocation cell = byCell.get(cellId);
+        CellTally cell = byCell.get(cellId);
         return cell == null ? 0 : cell.starting();
     }
 
     public int instances(String cellId, String processGuid) {
-        CellAllocation cell = byCell.get(cellId);
+        CellTally cell = byCell.get(cellId);
         return cell == null ? 0 : cell.instancesOf(processGuid);
     }
 
-    private CellAllocation cell(String cellId) {
-        return byCell.computeIfAbsent(cellId, id -> new CellAllocation());
+    private CellTally cell(String cellId) {
+        return byCell.computeIfAbsent(cellId, id -> CellTally.empty());
     }
 }

@@ -3,7 +3,6 @@ package io.drover.auctioneer.round;
 import io.drover.auctioneer.AuctioneerProperties;
 import io.drover.auctioneer.allocation.Allocations;
 import io.drover.auctioneer.scheduling.Scheduler;
-import io.drover.model.cell.CellPresence;
 import io.drover.model.leader.LeadershipFence;
 import io.drover.model.leader.LeadershipLostException;
 import io.drover.model.lrp.ActualLrpLifecycle;
@@ -11,10 +10,11 @@ import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.messaging.TopicReader;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.LiveCells;
+import io.drover.model.read.PlaceableInstances;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -24,7 +24,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.ConsumerFactory;
 
 /**
@@ -44,8 +43,8 @@ class AuctionRoundConfiguration {
     }
 
     @Bean
-    AuctionSnapshots auctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock) {
-        return new AuctionSnapshots(jdbc, presence, clock);
+    AuctionSnapshots auctionSnapshots(PlaceableInstances placeable, LiveCells cells) {
+        return new AuctionSnapshots(placeable, cells);
     }
 
     @Bean

@@ -2,93 +2,39 @@ package io.drover.auctioneer.round;
 
 import io.drover.auctioneer.scheduling.Work;
 import io.drover.model.cell.Cell;
-import io.drover.model.cell.CellPresence;
-import io.drover.model.json.Json;
 import io.drover.model.lrp.ActualLrpKey;
-import java.time.Clock;
-import java.time.Instant;
+import io.drover.model.read.LiveCells;
+import io.drover.model.read.PlaceableInstances;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowCallbackHandler;
-import tools.jackson.core.type.TypeReference;
 
 /**
- * Reads what a round decides on, in bulk and read-only: the requested instances that still need a placement, and the
- * schedulable cells (what they carry is the leader's allocation view).
+ * Reads what a round decides on, through the model's read model: the requested instances that still need a placement,
+ * and the schedulable cells (what they carry is the leader's allocation view).
  */
 class AuctionSnapshots {
 
-    /** Keys per query: large enough to be few round trips, small enough for PostgreSQL to plan well. */
-    private static final int KEYS_PER_QUERY = 5_000;
+    private final PlaceableInstances placeable;
+    private final LiveCells cells;
 
-    /**
-     * Still UNCLAIMED, still desired (index below the desired instance count) and with no placement in flight; anything
-     * else was handled since the request was sent.
-     *
-     * <p>Each key is looked up by the primary keys of both tables, one key after the other, whatever PostgreSQL
-     * believes of their sizes: {@code OFFSET 0} keeps each {@code LATERAL} subquery from being flattened into a join
-     * the planner may reorder. As a plain three-way join the planner could (and on this machine did) read every
-     * UNCLAIMED row into a hash once per round, or, on the generic plan a prepared statement switches to, scan every
-     * instance of an LRP below its desired count once per key: 116 and 31 ms for a round of 5,000 keys of one LRP of
-     * 10,000 instances, against 43 ms in this shape in both plans (docs/performance.md, "A burst into a table believed
-     * empty").
-     */
-    private static final String WORK = """
-            SELECT k.process_guid, k.instance_index, d.memory_mb, d.disk_mb, d.rootfs, d.placement_tags
-            FROM unnest(?, ?) AS k(process_guid, instance_index)
-            CROSS JOIN LATERAL (
-                SELECT 1 FROM actual_lrps a
-                WHERE a.process_guid = k.process_guid AND a.instance_index = k.instance_index
-                  AND a.state = 'UNCLAIMED' AND a.placed_cell_id IS NULL
-                OFFSET 0) a
-            CROSS JOIN LATERAL (
-                SELECT d.memory_mb, d.disk_mb, d.rootfs, d.placement_tags
-                FROM desired_lrps d
-                WHERE d.process_guid = k.process_guid AND k.instance_index < d.instances
-                OFFSET 0) d""";
-
-    private static final TypeReference<List<String>> TAGS = new TypeReference<>() {
-    };
-
-    private final JdbcTemplate jdbc;
-    private final CellPresence presence;
-    private final Clock clock;
-
-    AuctionSnapshots(JdbcTemplate jdbc, CellPresence presence, Clock clock) {
-        this.jdbc = jdbc;
-        this.presence = presence;
-        this.clock = clock;
+    AuctionSnapshots(PlaceableInstances placeable, LiveCells cells) {
+        this.placeable = placeable;
+        this.cells = cells;
     }
 
+    /** Of {@code keys}, the instances still UNCLAIMED, desired and not placed, as the scheduler's work. */
     List<Work> work(List<ActualLrpKey> keys) {
         List<Work> work = new ArrayList<>(keys.size());
-        Map<String, Set<String>> tagsByJson = new HashMap<>();
-        for (int from = 0; from < keys.size(); from += KEYS_PER_QUERY) {
-            List<ActualLrpKey> chunk = keys.subList(from, Math.min(keys.size(), from + KEYS_PER_QUERY));
-            jdbc.query(con -> {
-                var ps = con.prepareStatement(WORK);
-                ps.setArray(1, con.createArrayOf("varchar", chunk.stream().map(ActualLrpKey::processGuid).toArray()));
-                ps.setArray(2, con.createArrayOf("int4", chunk.stream().map(ActualLrpKey::index).toArray()));
-                return ps;
-            }, (RowCallbackHandler) rs -> {
-                work.add(new Work(ActualLrpKey.of(rs.getString(1), rs.getInt(2)), rs.getInt(3), rs.getInt(4),
-                        rs.getString(5), tagsByJson.computeIfAbsent(rs.getString(6), AuctionSnapshots::tags)));
-            });
-        }
+        placeable.of(keys).forEach(p -> work.add(new Work(p.key(), p.memoryMb(), p.diskMb(), p.rootfs(),
+                p.placementTags())));
         return work;
     }
 
-    /** Live, ACTIVE cells: evacuating ones take nothing new. */
+    /**
+     * Live, ACTIVE cells: evacuating ones take nothing new. One read of the {@code cells} table (a few ms for 1,000
+     * cells), so not cached: a cell that joins or goes is seen by the next round.
+     */
     List<Cell> schedulableCells() {
-        Instant now = clock.instant();
-        return presence.live().stream().filter(c -> c.isSchedulable(now)).toList();
-    }
-
-    private static Set<String> tags(String json) {
-        return json == null ? Set.of() : Set.copyOf(Json.read(json, TAGS));
+        return cells.schedulable();
     }
 }

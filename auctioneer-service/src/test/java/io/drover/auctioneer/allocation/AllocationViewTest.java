@@ -3,12 +3,15 @@ package io.drover.auctioneer.allocation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.drover.auctioneer.scheduling.CellLoad;
+import io.drover.auctioneer.scheduling.Schedule;
+import io.drover.auctioneer.scheduling.Scheduler;
 import io.drover.auctioneer.scheduling.Work;
 import io.drover.model.cell.Cell;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.CellState;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.read.CellAllocation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The view's arithmetic: the aggregate's rows summed per cell, each confirmed placement added on top. */
+/** The view's arithmetic: what the database says each cell carries, each confirmed placement added on top. */
 class AllocationViewTest {
 
     static final Resources CAPACITY = new Resources(4096, 20_000, 50);
@@ -29,30 +32,36 @@ class AllocationViewTest {
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                Arguments.of("no rows, no placements: every cell empty", List.of(), List.of(),
+                Arguments.of("nothing read, no placements: every cell empty", Map.of(), List.of(),
                         List.of(new Expect("a", Resources.NONE, 0, Map.of()))),
-                Arguments.of("rows of one cell are summed over its LRPs",
-                        List.of(row("a", "web", 2, 1, 512, 200), row("a", "api", 1, 0, 128, 100)), List.of(),
+                Arguments.of("a cell carries what the read says",
+                        Map.of("a", read(new Resources(640, 300, 3), 1, Map.of("web", 2, "api", 1))), List.of(),
                         List.of(new Expect("a", new Resources(640, 300, 3), 1, Map.of("web", 2, "api", 1)),
                                 new Expect("b", Resources.NONE, 0, Map.of()))),
+                Arguments.of("twins and tasks take resources and containers, but no LRP spreads from them",
+                        Map.of("a", read(new Resources(900, 300, 4), 2, Map.of("web", 1))),
+                        List.of(place("a", "web", 100, 100)),
+                        List.of(new Expect("a", new Resources(1000, 400, 5), 3, Map.of("web", 2)))),
                 Arguments.of("a placement adds its resources, a container and a starting instance",
-                        List.of(row("a", "web", 2, 0, 512, 200)), List.of(place("a", "web", 256, 100)),
+                        Map.of("a", read(new Resources(512, 200, 2), 0, Map.of("web", 2))),
+                        List.of(place("a", "web", 256, 100)),
                         List.of(new Expect("a", new Resources(768, 300, 3), 1, Map.of("web", 3)))),
                 Arguments.of("placements add up per cell and per LRP",
-                        List.of(), List.of(place("a", "web", 256, 100), place("a", "api", 64, 10),
+                        Map.of(), List.of(place("a", "web", 256, 100), place("a", "api", 64, 10),
                                 place("b", "web", 256, 100)),
                         List.of(new Expect("a", new Resources(320, 110, 2), 2, Map.of("web", 1, "api", 1)),
                                 new Expect("b", new Resources(256, 100, 1), 1, Map.of("web", 1)))),
-                Arguments.of("a placement on a cell the aggregate did not know (it joined since)",
-                        List.of(row("a", "web", 1, 1, 64, 64)), List.of(place("new", "web", 64, 64)),
+                Arguments.of("a placement on a cell the read did not know (it joined since)",
+                        Map.of("a", read(new Resources(64, 64, 1), 1, Map.of("web", 1))),
+                        List.of(place("new", "web", 64, 64)),
                         List.of(new Expect("new", new Resources(64, 64, 1), 1, Map.of("web", 1)))));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void loadsAreTheRowsPlusThePlacements(String name, List<AllocationRow> rows, List<Placed> placements,
+    void loadsAreTheReadPlusThePlacements(String name, Map<String, CellAllocation> read, List<Placed> placements,
             List<Expect> expected) {
-        AllocationView view = AllocationView.of(rows);
+        AllocationView view = AllocationView.of(read);
         placements.forEach(p -> view.placed(p.cell(), p.work()));
 
         for (Expect e : expected) {
@@ -66,7 +75,8 @@ class AllocationViewTest {
 
     @Test
     void loadsFollowTheCellsGivenInTheirOrderAndLeaveOutTheOthers() {
-        AllocationView view = AllocationView.of(List.of(row("gone", "web", 5, 0, 640, 640), row("b", "web", 1, 0, 1, 1)));
+        AllocationView view = AllocationView.of(Map.of("gone", read(new Resources(640, 640, 5), 0, Map.of("web", 5)),
+                "b", read(new Resources(1, 1, 1), 0, Map.of("web", 1))));
 
         assertThat(view.loads(List.of(cell("b"), cell("a"))).stream().map(CellLoad::cellId)).containsExactly("b", "a");
     }
@@ -91,11 +101,33 @@ class AllocationViewTest {
         assertThat(view.loads(List.of(bigger)).get(0).capacity()).isEqualTo(new Resources(8192, 20_000, 50));
     }
 
+    @Test
+    void aPlacementDoesNotChangeTheReadItStartedFrom() {
+        CellAllocation read = read(new Resources(64, 64, 1), 0, Map.of("web", 1));
+        AllocationView view = AllocationView.of(Map.of("a", read));
+
+        view.placed("a", work("web", 128));
+
+        assertThat(read.instancesByProcessGuid()).isEqualTo(Map.of("web", 1));
+        assertThat(view.instances("a", "web")).isEqualTo(2);
+    }
+
+    @Test
+    void aCellFullOfWhatNoLrpSpreadsFromTakesNoMoreWorkAndTheSchedulerSaysWhy() {
+        AllocationView view = AllocationView.of(Map.of("a", read(new Resources(4000, 0, 1), 0, Map.of())));
+
+        Schedule schedule = Scheduler.unlimited().schedule(List.of(new Work(ActualLrpKey.of("t9", 0), 512, 0,
+                "preloaded:host", Set.of())), view.loads(List.of(cell("a"))));
+
+        assertThat(schedule.failures()).containsEntry(ActualLrpKey.of("t9", 0), "insufficient resources: memory");
+    }
+
     record Placed(String cell, Work work) {
     }
 
-    static AllocationRow row(String cell, String guid, int instances, int starting, int memoryMb, int diskMb) {
-        return new AllocationRow(cell, guid, instances, starting, memoryMb, diskMb);
+    /** What the database says one cell carries. */
+    static CellAllocation read(Resources used, int starting, Map<String, Integer> instances) {
+        return new CellAllocation(used, starting, instances);
     }
 
     static Placed place(String cell, String guid, int memoryMb, int diskMb) {

@@ -1,16 +1,17 @@
 package io.drover.auctioneer.allocation;
 
-import static io.drover.auctioneer.allocation.AllocationViewTest.row;
+import static io.drover.auctioneer.allocation.AllocationViewTest.read;
 import static io.drover.auctioneer.allocation.AllocationViewTest.work;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.drover.auctioneer.allocation.Allocations.Current;
 import io.drover.auctioneer.allocation.Allocations.Source;
 import io.drover.model.cell.Resources;
+import io.drover.model.read.CellAllocation;
 import io.drover.test.MutableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,14 +21,14 @@ import org.junit.jupiter.api.Test;
 class AllocationsTest {
 
     private final MutableClock clock = MutableClock.startingNow();
-    private final AtomicReference<List<AllocationRow>> database = new AtomicReference<>(List.of());
+    private final AtomicReference<Map<String, CellAllocation>> database = new AtomicReference<>(Map.of());
     private final AtomicInteger reads = new AtomicInteger();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final Allocations allocations = allocations(Duration.ofSeconds(3));
 
     @Test
     void theFirstRoundOfALeadershipLoadsTheViewAndTheNextRoundsGrowIt() {
-        database.set(List.of(row("a", "web", 1, 0, 100, 100)));
+        database.set(Map.of("a", read(new Resources(100, 100, 1), 0, Map.of("web", 1))));
 
         Current first = allocations.forRound();
         first.view().placed("a", work("web", 50));
@@ -43,7 +44,7 @@ class AllocationsTest {
     @Test
     void aRoundAfterTheIntervalReconcilesAndTheDatabaseReplacesWhatThePlacementsAdded() {
         allocations.forRound().view().placed("a", work("web", 50));
-        database.set(List.of(row("b", "api", 2, 2, 64, 64)));
+        database.set(Map.of("b", read(new Resources(64, 64, 2), 2, Map.of("api", 2))));
 
         clock.advance(Duration.ofMillis(2_999));
         assertThat(allocations.forRound().source()).isEqualTo(Source.INCREMENTAL);

@@ -6,12 +6,22 @@ import static org.awaitility.Awaitility.await;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
+import io.drover.model.deployment.Amount;
+import io.drover.model.deployment.DeploymentLifecycle;
+import io.drover.model.deployment.Strategy;
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Action;
+import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.Deployable;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.EnvVar;
+import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
+import io.drover.model.lrp.StartedInstance;
 import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Topics;
@@ -75,6 +85,10 @@ class AuctionRoundIT {
     MeterRegistry meters;
     @Autowired
     TaskLifecycle tasks;
+    @Autowired
+    ActualLrpLifecycle actuals;
+    @Autowired
+    DeploymentLifecycle deployments;
 
     private Consumer<String, String> results;
 
@@ -226,6 +240,35 @@ class AuctionRoundIT {
         assertThat(jdbc.queryForObject("SELECT placement_error FROM actual_lrps WHERE process_guid = ?", String.class,
                 second)).isNull();
         assertThat(reconciles("shortage")).isEqualTo(shortageReads + 1);
+    }
+
+    @Test
+    void aCellFilledByATwinThatARolloutKeepsServingTakesNoNewInstance() {
+        String rootfs = "preloaded:" + UUID.randomUUID();
+        String full = "twin-cell-" + UUID.randomUUID();
+        presence.heartbeat(cell(full, "z1", new Resources(4096, 20_000, 1), rootfs), Duration.ofHours(1));
+        String guid = desireOne("rolled", 128, rootfs);
+        assertThat(placedCell(guid)).isEqualTo(full);
+        ActualLrpKey zero = ActualLrpKey.of(guid, 0);
+        InstanceOwner old = InstanceOwner.of("ig-old", full);
+        actuals.claim(zero, old, Actor.cell(full));
+        actuals.start(new StartedInstance(zero, "it", old, new NetInfo("10.0.0.1", List.of())), Actor.cell(full));
+        deployments.start(guid, current -> withEnv(Deployable.of(current.definition()), "v2"), new Strategy(
+                Amount.parse("1"), Amount.parse("0"), Duration.ofSeconds(1), Duration.ofSeconds(30), true, 0), "it",
+                Actor.service("test"));
+
+        // the deployer's surge: the old instance serves on from a twin on the full cell; its slot is auctioned again
+        actuals.roll(List.of(zero), 2, true, "deployment", Actor.service("deployer"));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> placedCell(guid) != null);
+        assertThat(placedCell(guid)).as("the twin holds the cell's one container")
+                .isEqualTo("insufficient resources: containers");
+    }
+
+    private static Deployable withEnv(Deployable d, String value) {
+        return new Deployable(d.action(), d.monitor(), d.checkDefinition(), d.startTimeout(),
+                List.of(new EnvVar("VERSION", value)), d.ports(), d.memoryMb(), d.diskMb(), d.maxPids(), d.cpuWeight(),
+                d.placementTags());
     }
 
     /** Desires one instance and waits for its placement or its placement error. */

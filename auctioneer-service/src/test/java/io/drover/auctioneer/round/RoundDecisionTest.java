@@ -2,7 +2,6 @@ package io.drover.auctioneer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.drover.auctioneer.allocation.AllocationRow;
 import io.drover.auctioneer.allocation.AllocationView;
 import io.drover.auctioneer.allocation.Allocations.Current;
 import io.drover.auctioneer.allocation.Allocations.Source;
@@ -14,6 +13,7 @@ import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.CellState;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
+import io.drover.model.read.CellAllocation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +32,11 @@ class RoundDecisionTest {
 
     private static final Resources ONE_CONTAINER = new Resources(1024, 1024, 1);
     private static final List<Cell> CELLS = List.of(cell("a", ONE_CONTAINER));
-    private static final List<AllocationRow> FULL = List.of(new AllocationRow("a", "old", 1, 0, 64, 64));
-    private static final List<AllocationRow> STARTING = List.of(new AllocationRow("a", "old", 0, 1, 0, 0));
-    private static final List<AllocationRow> EMPTY = List.of();
+    private static final Map<String, CellAllocation> FULL = Map.of("a", new CellAllocation(new Resources(64, 64, 1),
+            0, Map.of("old", 1)));
+    private static final Map<String, CellAllocation> STARTING = Map.of("a", new CellAllocation(Resources.NONE, 1,
+            Map.of()));
+    private static final Map<String, CellAllocation> EMPTY = Map.of();
     private static final Scheduler UNLIMITED = Scheduler.unlimited();
     private static final Scheduler ONE_START_AT_A_TIME = new Scheduler(1);
 
@@ -66,7 +68,7 @@ class RoundDecisionTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("rounds")
     void schedulesOnTheViewAndReadsTheDatabaseBeforeFailingForCapacity(String name, Scheduler scheduler,
-            Source source, List<AllocationRow> view, List<AllocationRow> database, Work work,
+            Source source, Map<String, CellAllocation> view, Map<String, CellAllocation> database, Work work,
             Map<ActualLrpKey, String> placements, Map<ActualLrpKey, String> failures, int reads) {
         AtomicInteger read = new AtomicInteger();
 
@@ -85,7 +87,7 @@ class RoundDecisionTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("rounds")
     void theConfirmedPlacementsGrowTheViewTheRoundWasDecidedOn(String name, Scheduler scheduler, Source source,
-            List<AllocationRow> view, List<AllocationRow> database, Work work) {
+            Map<String, CellAllocation> view, Map<String, CellAllocation> database, Work work) {
         AllocationView stale = AllocationView.of(view);
         AllocationView reconciled = AllocationView.of(database);
 

@@ -222,8 +222,8 @@ public class CellPresence {
     }
 
     /**
-     * Cells whose presence has not expired, evacuating ones included. Prefer {@code io.drover.model.read.LiveCells},
-     * which asks the database for only the live ones; this stays for the auctioneer until it moves there.
+     * Cells whose presence has not expired, evacuating ones included, filtered here from every cell. The services read
+     * {@code io.drover.model.read.LiveCells}, which asks the database for only the live ones.
      */
     public List<Cell> live() {
         Instant now = clock.instant();

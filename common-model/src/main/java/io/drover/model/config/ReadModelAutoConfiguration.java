@@ -7,6 +7,7 @@ import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
+import io.drover.model.read.PlaceableInstances;
 import io.drover.model.read.PlannerStatistics;
 import io.drover.model.read.Tallies;
 import io.drover.model.messaging.RelayedRows;
@@ -53,6 +54,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     CellLoads cellLoads(JdbcTemplate jdbc) {
         return new CellLoads(jdbc);
+    }
+
+    @Bean
+    PlaceableInstances placeableInstances(JdbcTemplate jdbc) {
+        return new PlaceableInstances(jdbc);
     }
 
     @Bean

@@ -4,8 +4,10 @@ import io.drover.model.cell.Resources;
 import java.util.Map;
 
 /**
- * What one cell carries: the resources its instances use (CLAIMED or RUNNING on it, or placed on it and not yet
- * claimed), how many of them are still starting (not RUNNING), and how many instances of each process_guid it holds.
+ * What one cell carries (see {@link CellLoads}): the resources used by its instances (CLAIMED or RUNNING on it, or
+ * placed on it and not yet claimed), its twins and its tasks; how many of its containers are still starting (instances
+ * not RUNNING, tasks placed and not started); and how many instances of each process_guid it holds (instances only: the
+ * spread of an LRP counts neither twins nor tasks).
  */
 public record CellAllocation(Resources used, int starting, Map<String, Integer> instancesByProcessGuid) {
 

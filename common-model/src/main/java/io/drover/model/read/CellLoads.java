@@ -1,24 +1,55 @@
 package io.drover.model.read;
 
 import io.drover.model.cell.Resources;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
 
 /**
- * The one definition of what a cell carries: every instance CLAIMED or RUNNING on it ({@code cell_id}) and every
- * placement in flight to it ({@code placed_cell_id}; the schema allows it only on UNCLAIMED records, so no instance
- * counts twice), each costing its desired LRP's memory and disk and one container slot. An instance whose desired LRP is
- * already deleted still holds a container but no memory or disk.
+ * The one definition of what a cell carries, for every reader (the auctioneer's allocation view, the API's
+ * {@code available}, the dashboard). Each takes its memory, its disk and one container:
+ * <ul>
+ * <li>every instance CLAIMED or RUNNING on the cell ({@code cell_id}) and every placement in flight to it
+ * ({@code placed_cell_id}; the schema allows it only on UNCLAIMED records, so no instance counts twice), at its desired
+ * LRP's size (an instance whose desired LRP is already deleted holds a container but no memory or disk);</li>
+ * <li>every twin on the cell ({@code evacuating_lrps}: an old instance a drain or a deployment keeps serving while its
+ * slot's new instance is placed elsewhere), at its desired LRP's size, like an instance: its container runs until the
+ * twin is removed;</li>
+ * <li>every task RUNNING on the cell or placed on it and not started yet.</li>
+ * </ul>
+ * Starting are the instances placed or CLAIMED (not RUNNING yet) and the tasks placed and not started. Only the
+ * instances count per process_guid, for spreading an LRP's instances: a twin is on its way out (spreading from it would
+ * leave the LRP lopsided once it is gone) and a task has no siblings.
  */
 public class CellLoads {
 
-    private static final String CARRIED = """
+    private static final String INSTANCE_SUMS = "count(*), count(*) FILTER (WHERE a.state <> 'RUNNING'), "
+            + "coalesce(sum(d.memory_mb), 0), coalesce(sum(d.disk_mb), 0) ";
+    private static final String INSTANCES = """
             FROM actual_lrps a LEFT JOIN desired_lrps d ON d.process_guid = a.process_guid
             WHERE a.cell_id IS NOT NULL OR a.placed_cell_id IS NOT NULL""";
-    private static final String SUMS = "count(*), count(*) FILTER (WHERE a.state <> 'RUNNING'), "
-            + "coalesce(sum(d.memory_mb), 0), coalesce(sum(d.disk_mb), 0)";
+    /** Per cell and process_guid: the instances owned by or placed on the cell. */
+    private static final String INSTANCES_PER_LRP = "SELECT coalesce(a.cell_id, a.placed_cell_id), a.process_guid, "
+            + INSTANCE_SUMS + INSTANCES + " GROUP BY 1, 2";
+    /** The same per cell alone, process_guid null. */
+    private static final String INSTANCES_PER_CELL = "SELECT coalesce(a.cell_id, a.placed_cell_id), NULL, "
+            + INSTANCE_SUMS + INSTANCES + " GROUP BY 1";
+
+    /** Per cell, process_guid null: the twins on it and the tasks it runs or is about to. */
+    private static final String TWINS_AND_TASKS = """
+            SELECT e.cell_id, NULL, count(*), 0, coalesce(sum(d.memory_mb), 0), coalesce(sum(d.disk_mb), 0)
+            FROM evacuating_lrps e LEFT JOIN desired_lrps d ON d.process_guid = e.process_guid
+            GROUP BY 1
+            UNION ALL
+            SELECT coalesce(t.cell_id, t.placed_cell_id), NULL, count(*), count(*) FILTER (WHERE t.state = 'PENDING'),
+                   sum(t.memory_mb), sum(t.disk_mb)
+            FROM tasks t
+            WHERE (t.state = 'RUNNING' AND t.cell_id IS NOT NULL)
+               OR (t.state = 'PENDING' AND t.placed_cell_id IS NOT NULL)
+            GROUP BY 1""";
 
     private final JdbcTemplate jdbc;
 
@@ -29,20 +60,20 @@ public class CellLoads {
     /** The resources used on each cell that carries anything. */
     public Map<String, Resources> used() {
         Map<String, Resources> used = new HashMap<>();
-        jdbc.query("SELECT coalesce(a.cell_id, a.placed_cell_id), " + SUMS + " " + CARRIED + " GROUP BY 1",
-                (RowCallbackHandler) rs -> used.put(rs.getString(1),
-                        new Resources(rs.getInt(4), rs.getInt(5), rs.getInt(2))));
+        jdbc.query(INSTANCES_PER_CELL + " UNION ALL " + TWINS_AND_TASKS, (RowCallbackHandler) rs -> used.merge(
+                rs.getString(1), new Resources(rs.getInt(5), rs.getInt(6), rs.getInt(3)), Resources::plus));
         return used;
     }
 
-    /** Each carrying cell's allocation, with its instances counted per process_guid (for spreading instances). */
+    /**
+     * Each carrying cell's allocation, with its instances counted per process_guid (for spreading instances). One
+     * statement; its cost grows with the instances placed or owned (one row per cell and LRP).
+     */
     public Map<String, CellAllocation> allocations() {
         Map<String, Builder> cells = new HashMap<>();
-        jdbc.query("SELECT coalesce(a.cell_id, a.placed_cell_id), a.process_guid, " + SUMS + " " + CARRIED
-                + " GROUP BY 1, 2", (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1),
-                        c -> new Builder()).add(rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getInt(5),
-                        rs.getInt(6)));
-        Map<String, CellAllocation> allocations = new HashMap<>();
+        jdbc.query(INSTANCES_PER_LRP + " UNION ALL " + TWINS_AND_TASKS,
+                (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1), c -> new Builder()).add(rs));
+        Map<String, CellAllocation> allocations = new HashMap<>(cells.size() * 2);
         cells.forEach((cell, b) -> allocations.put(cell, new CellAllocation(
                 new Resources(b.memoryMb, b.diskMb, b.containers), b.starting, b.instances)));
         return allocations;
@@ -55,12 +86,16 @@ public class CellLoads {
         private int memoryMb;
         private int diskMb;
 
-        void add(String processGuid, int count, int startingCount, int memory, int disk) {
-            instances.merge(processGuid, count, Integer::sum);
+        void add(ResultSet rs) throws SQLException {
+            String processGuid = rs.getString(2);
+            int count = rs.getInt(3);
+            if (processGuid != null) {
+                instances.merge(processGuid, count, Integer::sum);
+            }
             containers += count;
-            starting += startingCount;
-            memoryMb += memory;
-            diskMb += disk;
+            starting += rs.getInt(4);
+            memoryMb += rs.getInt(5);
+            diskMb += rs.getInt(6);
         }
     }
 }

@@ -18,8 +18,9 @@ import tools.jackson.core.type.TypeReference;
 
 /**
  * Every read of {@code tasks} a service makes, as named queries (writes go through {@link TaskLifecycle}): the API's
- * views, the auctioneer's work and cell loads, the converger's summaries, a cell's own tasks, and the completions
- * waiting for a callback. Each is an index scan or one pass over a table of bounded size.
+ * views, the auctioneer's work, the converger's summaries, a cell's own tasks, and the completions waiting for a
+ * callback. Each is an index scan or one pass over a table of bounded size. What tasks take on a cell is counted with
+ * everything else a cell carries, by {@code io.drover.model.read.CellLoads}.
  */
 public class TaskReads {
 
@@ -99,20 +100,6 @@ public class TaskReads {
         return work;
     }
 
-    /**
-     * What tasks take on each cell: those RUNNING on it and those placed on it but not started yet (starting). An
-     * auction adds these to what the cell's instances take, so tasks and LRPs never overcommit a cell together.
-     */
-    public List<CellLoad> loadByCell() {
-        return jdbc.query("""
-                SELECT coalesce(cell_id, placed_cell_id), count(*), count(*) FILTER (WHERE state = 'PENDING'),
-                       sum(memory_mb), sum(disk_mb)
-                FROM tasks WHERE (state = 'RUNNING' AND cell_id IS NOT NULL)
-                    OR (state = 'PENDING' AND placed_cell_id IS NOT NULL)
-                GROUP BY 1""", (rs, i) -> new CellLoad(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getInt(4),
-                rs.getInt(5)));
-    }
-
     /** Every task, with only what the converger's task rules look at. */
     public List<TaskSummary> summaries() {
         return jdbc.query("SELECT " + SUMMARY + " FROM tasks", TaskReads::summary);
@@ -150,10 +137,6 @@ public class TaskReads {
 
     /** A task an auction may place, with what it needs of a cell. */
     public record Placeable(String taskGuid, int memoryMb, int diskMb, String rootfs, Set<String> placementTags) {
-    }
-
-    /** What tasks take on one cell: how many (of which {@code starting} are placed but not started) and resources. */
-    public record CellLoad(String cellId, int tasks, int starting, int memoryMb, int diskMb) {
     }
 
     /**

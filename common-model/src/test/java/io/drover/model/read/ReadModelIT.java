@@ -227,6 +227,23 @@ class ReadModelIT {
         assertThat(allocation.instancesByProcessGuid()).isEqualTo(Map.of(guid, 2));
     }
 
+    @Test
+    void aCellCarriesTheTwinsOnItLikeInstancesButSpreadsFromNone() {
+        String guid = desire("twins", 2, 128);
+        String cell = liveCell(false);
+        InstanceOwner zero = run(ActualLrpKey.of(guid, 0), cell);
+        run(ActualLrpKey.of(guid, 1), cell);
+
+        actuals.evacuate(Map.of(ActualLrpKey.of(guid, 0), zero), TEST);
+
+        assertThat(loads.used()).containsEntry(cell, new Resources(256, 128, 2));
+        CellAllocation allocation = loads.allocations().get(cell);
+        assertThat(allocation.used()).as("the twin holds what its instance held").isEqualTo(new Resources(256, 128, 2));
+        assertThat(allocation.starting()).isZero();
+        assertThat(allocation.instancesByProcessGuid()).as("only the instance still in its slot").isEqualTo(
+                Map.of(guid, 1));
+    }
+
     private List<ActualLrpRow> walk(String inDomain, int pageSize) {
         List<ActualLrpRow> walked = new ArrayList<>();
         ActualLrpKey after = null;

@@ -17,6 +17,8 @@ import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.StartedInstance;
 import io.drover.receptor.ReceptorTest;
 import java.time.Duration;
 import java.util.List;
@@ -64,6 +66,31 @@ class CellApiIT {
                 .andExpect(jsonPath(path + ".placement_tags[0]").value("blue"))
                 .andExpect(jsonPath(path + ".isolation").value("CGROUPS_V1"))
                 .andExpect(jsonPath(path + ".heartbeat_at").isNotEmpty());
+    }
+
+    @Test
+    void aTwinKeptServingByARolloutTakesWhatItsInstanceTookUntilItIsGone() throws Exception {
+        String cell = guid("cell");
+        presence.heartbeat(new CellRegistration(cell, "z1", "10.0.0.7", new Resources(1024, 2048, 10),
+                List.of("preloaded:host"), List.of(), List.of(), CellIsolation.SAMPLING), Duration.ofSeconds(15));
+        String lrp = guid("rolled");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(lrp, "apps", 1))).andExpect(status().isCreated());
+        ActualLrpKey zero = ActualLrpKey.of(lrp, 0);
+        InstanceOwner old = InstanceOwner.of("ig-old", cell);
+        actuals.claim(zero, old, Actor.cell(cell));
+        actuals.start(new StartedInstance(zero, "apps", old, new NetInfo("10.0.0.7", List.of())), Actor.cell(cell));
+        mvc.perform(json(post("/v1/desired_lrps/" + lrp + "/deployments"), "{\"env\": [{\"name\": \"V\", "
+                + "\"value\": \"2\"}]}")).andExpect(status().isCreated());
+
+        // the deployer's surge: the old instance serves on from a twin on the cell while its slot is auctioned
+        actuals.roll(List.of(zero), 2, true, "deployment", Actor.service("deployer"));
+
+        String path = "$[?(@.cell_id == '" + cell + "')]";
+        mvc.perform(authed(get("/v1/cells")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath(path + ".available.memory_mb").value(1024 - 128))
+                .andExpect(jsonPath(path + ".available.disk_mb").value(2048 - 256))
+                .andExpect(jsonPath(path + ".available.containers").value(9));
     }
 
     @Test

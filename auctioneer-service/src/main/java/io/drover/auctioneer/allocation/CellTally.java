@@ -1,0 +1,74 @@
+package io.drover.auctioneer.allocation;
+
+import io.drover.auctioneer.scheduling.CellLoad;
+import io.drover.model.cell.Cell;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
+import io.drover.model.read.CellAllocation;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What one cell carries in the view: what the last read of the database said ({@link CellAllocation}), plus the
+ * placements confirmed since. Keeps the {@link CellLoad} it last handed out until the cell changes (a placement, or a
+ * new registration), so a round over a thousand cells copies only the maps of the cells the last rounds placed on; a
+ * cell nothing was placed on since the read hands out the read's own (immutable) map, uncopied.
+ */
+final class CellTally {
+
+    private Map<String, Integer> instancesByProcessGuid;
+    /** Whether {@link #instancesByProcessGuid} is this tally's own copy yet (it is the read's until a placement). */
+    private boolean ownMap;
+    private int memoryMb;
+    private int diskMb;
+    private int containers;
+    private int starting;
+    private CellLoad load;
+    private CellRegistration loadFor;
+
+    CellTally(CellAllocation read) {
+        this.instancesByProcessGuid = read.instancesByProcessGuid();
+        this.memoryMb = read.used().memoryMb();
+        this.diskMb = read.used().diskMb();
+        this.containers = read.used().containers();
+        this.starting = read.starting();
+    }
+
+    static CellTally empty() {
+        return new CellTally(new CellAllocation(Resources.NONE, 0, Map.of()));
+    }
+
+    /** A placement the lifecycle confirmed: one more instance of {@code processGuid}, starting. */
+    void placed(String processGuid, int memory, int disk) {
+        if (!ownMap) {
+            instancesByProcessGuid = new HashMap<>(instancesByProcessGuid);
+            ownMap = true;
+        }
+        instancesByProcessGuid.merge(processGuid, 1, Integer::sum);
+        memoryMb += memory;
+        diskMb += disk;
+        containers++;
+        starting++;
+        load = null;
+    }
+
+    CellLoad load(Cell cell) {
+        if (load == null || !cell.registration().equals(loadFor)) {
+            load = CellLoad.of(cell, allocated(), instancesByProcessGuid, starting);
+            loadFor = cell.registration();
+        }
+        return load;
+    }
+
+    Resources allocated() {
+        return new Resources(memoryMb, diskMb, containers);
+    }
+
+    int starting() {
+        return starting;
+    }
+
+    int instancesOf(String processGuid) {
+        return instancesByProcessGuid.getOrDefault(processGuid, 0);
+    }
+}
