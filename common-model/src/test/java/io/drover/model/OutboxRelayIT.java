@@ -15,6 +15,7 @@ import io.drover.model.lrp.StartedInstance;
 import io.drover.model.config.DroverModelAutoConfiguration;
 import io.drover.model.messaging.KafkaTopicsProperties;
 import io.drover.model.messaging.LifecycleEvent;
+import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.OutboxMessage;
 import io.drover.model.messaging.OutboxRelay;
@@ -24,6 +25,7 @@ import io.drover.test.CuttableKafka;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -43,6 +45,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -157,10 +160,13 @@ class OutboxRelayIT {
         for (Row message : received) {
             assertThat(written).as("a message nobody wrote").containsKey(message.id());
             assertThat(message).as("a repeat carries exactly the message it repeats, stamped when its row was "
-                    + "written (not when the broker came back)")
+                    + "written (not when the broker came back), with its type in a header")
                     .isEqualTo(written.get(message.id()));
         }
         assertThat(firstArrivalsByKey(received)).as("per-key order").isEqualTo(byKey(written.values()));
+        assertThat(received).filteredOn(r -> r.topic().equals(Topics.AUCTION_RESULTS) && r.payload().contains(guid))
+                .extracting(Row::type).as("commands carry their message type").isNotEmpty()
+                .containsOnly(LrpsPlaced.TYPE);
     }
 
     @Test
@@ -292,12 +298,13 @@ class OutboxRelayIT {
     private Map<String, Row> outbox() {
         Map<String, Row> rows = new LinkedHashMap<>();
         jdbc.query("""
-                SELECT topic, message_key, convert_from(payload, 'UTF8'), written FROM (
-                    SELECT tx_id, id, topic, message_key, payload, created_at AS written FROM outbox
-                    UNION ALL SELECT tx_id, id, 'drover.lifecycle.events', process_guid, payload, at FROM lrp_events
-                    WHERE payload IS NOT NULL) m ORDER BY tx_id, id""", rs -> {
+                SELECT topic, message_key, convert_from(payload, 'UTF8'), written, type FROM (
+                    SELECT tx_id, id, topic, message_key, payload, created_at AS written, message_type AS type
+                    FROM outbox
+                    UNION ALL SELECT tx_id, id, 'drover.lifecycle.events', process_guid, payload, at, event_type
+                    FROM lrp_events WHERE payload IS NOT NULL) m ORDER BY tx_id, id""", rs -> {
             Row row = Row.of(rs.getString(1), rs.getString(2), rs.getString(3),
-                    rs.getTimestamp(4).toInstant().toEpochMilli());
+                    rs.getTimestamp(4).toInstant().toEpochMilli(), rs.getString(5));
             rows.put(row.id(), row);
         });
         return rows;
@@ -318,7 +325,10 @@ class OutboxRelayIT {
             consumer.seekToBeginning(partitions);
             await().atMost(Duration.ofSeconds(20)).until(() -> {
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
-                    received.add(Row.of(r.topic(), r.key(), r.value(), r.timestamp()));
+                    Header type = r.headers().lastHeader(Topics.LIFECYCLE_EVENTS.equals(r.topic())
+                            ? Topics.EVENT_TYPE_HEADER : Topics.MESSAGE_TYPE_HEADER);
+                    received.add(Row.of(r.topic(), r.key(), r.value(), r.timestamp(),
+                            type == null ? null : new String(type.value(), StandardCharsets.UTF_8)));
                 }
                 return received.stream().map(Row::id).collect(java.util.stream.Collectors.toSet()).containsAll(ids);
             });
@@ -357,12 +367,12 @@ class OutboxRelayIT {
      * One message as written to the outbox or read from Kafka, identified by its message_id or event_id; {@code
      * writtenAt} is its row's write time, or its record's timestamp (epoch milliseconds).
      */
-    record Row(String topic, String key, String id, String payload, long writtenAt) {
+    record Row(String topic, String key, String id, String payload, long writtenAt, String type) {
 
-        static Row of(String topic, String key, String payload, long writtenAt) {
+        static Row of(String topic, String key, String payload, long writtenAt, String type) {
             var json = Json.tree(payload);
             String id = json.has("message_id") ? json.get("message_id").asString() : json.get("event_id").asString();
-            return new Row(topic, key, id, payload, writtenAt);
+            return new Row(topic, key, id, payload, writtenAt, type);
         }
     }
 }

@@ -26,6 +26,13 @@ final class Records {
         return jdbc.queryForList(sql, String.class, topic, key).stream().map(p -> Json.read(p, type)).toList();
     }
 
+    /** The commands of one message type written for {@code key} on {@code topic}, oldest first. */
+    <T> List<T> messages(String topic, String key, String messageType, Class<T> type) {
+        return jdbc.queryForList("SELECT convert_from(payload, 'UTF8') FROM outbox WHERE topic = ? AND message_key = ? "
+                + "AND message_type = ? ORDER BY id", String.class, topic, key, messageType).stream()
+                .map(p -> Json.read(p, type)).toList();
+    }
+
     /** The audit trail of one process guid, oldest first. */
     List<Audit> audit(String processGuid) {
         return jdbc.query("SELECT entity, instance_index, event_type, from_state, to_state, reason, actor_service, "

@@ -11,8 +11,8 @@ import io.drover.model.lrp.Outcome;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStartRequested;
-import io.drover.model.messaging.LrpStopRequested;
-import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.TaskCancelRequested;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.Topics;
 import io.drover.model.read.CellAllocation;
 import io.drover.model.read.CellLoads;
@@ -117,8 +117,8 @@ class TaskLifecycleIT {
         UUID epoch = submitted.modificationTag().epoch();
         assertThat(lifecycle.place(UUID.randomUUID(), Map.of(guid, "cell-a"), AUCTIONEER))
                 .containsEntry(guid, Outcome.CHANGED);
-        assertThat(records.messages(Topics.AUCTION_RESULTS, "cell-a", LrpsPlaced.class))
-                .flatExtracting(LrpsPlaced::tasks).contains(new LrpsPlaced.TaskPlacement(guid, epoch));
+        assertThat(records.messages(Topics.AUCTION_RESULTS, "cell-a", TasksPlaced.TYPE, TasksPlaced.class))
+                .flatExtracting(TasksPlaced::tasks).contains(new TasksPlaced.TaskPlacement(guid, epoch));
 
         assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-b", epoch)), Actor.service("rep")))
                 .as("another cell").extractingByKey(guid).extracting(Outcome::kind).isEqualTo(Outcome.Kind.REJECTED);
@@ -177,9 +177,9 @@ class TaskLifecycleIT {
         assertThat(cancelled.state()).isEqualTo(TaskState.COMPLETED);
         assertThat(cancelled.failed()).isTrue();
         assertThat(cancelled.failureReason()).isEqualTo("cancelled");
-        assertThat(records.messages(Topics.STOP_REQUESTS, "cell-c", LrpStopRequested.class))
-                .filteredOn(s -> guid.equals(s.taskGuid())).singleElement()
-                .satisfies(s -> assertThat(s.reason()).isEqualTo("cancelled"));
+        assertThat(records.messages(Topics.STOP_REQUESTS, "cell-c", TaskCancelRequested.TYPE,
+                TaskCancelRequested.class)).filteredOn(c -> guid.equals(c.taskGuid())).singleElement()
+                .satisfies(c -> assertThat(c.reason()).isEqualTo("cancelled"));
         assertThat(lifecycle.complete(Map.of(guid, TaskCompletion.succeeded("cell-c", "")), Actor.service("rep")))
                 .as("the cell's report after the cancel").extractingByKey(guid).extracting(Outcome::kind)
                 .isEqualTo(Outcome.Kind.REJECTED);

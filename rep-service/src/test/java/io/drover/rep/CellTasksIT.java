@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Actor;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.Topics;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
@@ -13,9 +14,11 @@ import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskState;
 import io.drover.rep.executor.ExecutorFactory;
 import io.drover.rep.executor.simulated.SimulatedExecutor;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -50,14 +53,25 @@ class CellTasksIT extends SingleCellSupport {
         assertThat(done.result()).as("a simulated task's result file is empty").isEmpty();
         await().atMost(Duration.ofSeconds(10)).until(() -> taskExecutor().containers().isEmpty());
 
-        kafka.send(Topics.AUCTION_RESULTS, CELL, Json.write(new LrpsPlaced(UUID.randomUUID(), CELL, UUID.randomUUID(),
-                List.of(), List.of(new LrpsPlaced.TaskPlacement(guid, epoch)))));
+        // redelivered as the auctioneer sends it now, and in the shape before tasks had messages of their own
+        ProducerRecord<String, String> again = new ProducerRecord<>(Topics.AUCTION_RESULTS, CELL, Json.write(
+                new TasksPlaced(UUID.randomUUID(), CELL, UUID.randomUUID(), List.of(new TasksPlaced.TaskPlacement(
+                        guid, epoch)))));
+        again.headers().add(Topics.MESSAGE_TYPE_HEADER, TasksPlaced.TYPE.getBytes(StandardCharsets.UTF_8));
+        kafka.send(again);
+        kafka.send(Topics.AUCTION_RESULTS, CELL, Json.write(legacyTasksPlaced(guid, epoch)));
         String later = tasks.submit("after", Tasks.run("work"), null);
         tasks.place(later, CELL);
         awaitCompleted(later);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM lrp_events WHERE entity = 'task' AND process_guid = ? "
                 + "AND to_state = 'RUNNING'", Integer.class, guid)).as("started once").isEqualTo(1);
         assertThat(tasks.find(guid)).isEqualTo(done);
+    }
+
+    @SuppressWarnings("deprecation")
+    private static LrpsPlaced legacyTasksPlaced(String guid, UUID epoch) {
+        return new LrpsPlaced(UUID.randomUUID(), CELL, UUID.randomUUID(), List.of(),
+                List.of(new TasksPlaced.TaskPlacement(guid, epoch)));
     }
 
     @Test

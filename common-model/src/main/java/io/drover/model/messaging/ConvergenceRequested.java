@@ -4,14 +4,22 @@ import java.util.UUID;
 
 /**
  * Asks the converger for a pass: a lifecycle transaction made a change that may leave instance slots for it beyond
- * what the change did itself. Topic {@link Topics#CONVERGENCE_REQUESTS}, key process_guid; one per transaction,
- * named after its first such change ({@code reason} is that change's event type). Every converger reads the topic
- * live from the end with nothing committed: a lost request only delays convergence to the next periodic pass.
+ * what the change did itself. Topic {@link Topics#CONVERGENCE_REQUESTS}, key process_guid, message type
+ * {@value #TYPE}; one per transaction, named after its first such change ({@code reason} is that change's event type).
+ * Every converger reads the topic live from the end with nothing committed: a lost request only delays convergence to
+ * the next periodic pass.
  *
  * <p>The converger used to pick these changes out of {@link Topics#LIFECYCLE_EVENTS} by their type header, which made
  * it fetch every event of the cluster (about three per instance started) to find none while instances start.
  */
-public record ConvergenceRequested(UUID messageId, String processGuid, String reason) {
+public record ConvergenceRequested(UUID messageId, String processGuid, String reason) implements Command {
+
+    public static final String TYPE = "convergence_requested";
+
+    @Override
+    public String messageType() {
+        return TYPE;
+    }
 
     /**
      * Whether a change of {@code eventType} asks: a desired LRP changed or removed (a scale, an update or a

@@ -5,13 +5,20 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The result of one auction for one cell: the instances it should claim and start, and (added for tasks) the tasks it
- * should start. Topic {@link Topics#AUCTION_RESULTS}, key cell_id. {@code epoch} and {@code version} identify the record
- * as it was placed, so a rep can tell a stale placement from a current one. A result that places only tasks carries an
- * empty {@code placements}, which a rep that predates tasks reads as nothing to do.
+ * The result of one auction for one cell: the instances it should claim and start. Topic
+ * {@link Topics#AUCTION_RESULTS}, key cell_id, message type {@value #TYPE}. {@code epoch} and {@code version} identify
+ * the record as it was placed, so a rep can tell a stale placement from a current one. Tasks travel in
+ * {@link TasksPlaced} of their own.
+ *
+ * @param tasks deprecated, read only: an auctioneer before issue 35 sent a cell's tasks in this field (with an empty
+ *     {@code placements}, and no type header); a rep still reads them from a message of that shape left in the topic
+ *     during an upgrade. Nothing writes it any more.
  */
 public record LrpsPlaced(UUID messageId, String cellId, UUID auctionId, List<Placement> placements,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TaskPlacement> tasks) {
+        @Deprecated @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TasksPlaced.TaskPlacement> tasks)
+        implements Command {
+
+    public static final String TYPE = "lrps_placed";
 
     public LrpsPlaced {
         placements = placements == null ? List.of() : List.copyOf(placements);
@@ -21,6 +28,11 @@ public record LrpsPlaced(UUID messageId, String cellId, UUID auctionId, List<Pla
     /** A result placing instances of desired LRPs. */
     public LrpsPlaced(UUID messageId, String cellId, UUID auctionId, List<Placement> placements) {
         this(messageId, cellId, auctionId, placements, List.of());
+    }
+
+    @Override
+    public String messageType() {
+        return TYPE;
     }
 
     /**
@@ -40,9 +52,5 @@ public record LrpsPlaced(UUID messageId, String cellId, UUID auctionId, List<Pla
         public Placement(String processGuid, int index, UUID epoch, long version, Integer definitionVersion) {
             this(processGuid, index, epoch, version, definitionVersion, null);
         }
-    }
-
-    /** One task placed on the cell; {@code epoch} tells this task from an earlier one of the same guid. */
-    public record TaskPlacement(String taskGuid, UUID epoch) {
     }
 }

@@ -20,8 +20,8 @@ public class Outbox {
 
     /** One statement for a transaction's messages, in the order given (see {@link AuditLog}). */
     private static final String INSERT = """
-            INSERT INTO outbox (created_at, topic, message_key, payload)
-            SELECT ?::timestamptz, m.* FROM unnest(?::varchar[], ?::varchar[], ?::bytea[]) AS m""";
+            INSERT INTO outbox (created_at, topic, message_key, message_type, payload)
+            SELECT ?::timestamptz, m.* FROM unnest(?::varchar[], ?::varchar[], ?::varchar[], ?::bytea[]) AS m""";
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
@@ -45,7 +45,8 @@ public class Outbox {
             ps.setString(1, now);
             ps.setArray(2, strings(con, messages, OutboxMessage::topic));
             ps.setArray(3, strings(con, messages, OutboxMessage::key));
-            ps.setArray(4, bytes(con, messages, OutboxMessage::payload));
+            ps.setArray(4, strings(con, messages, OutboxMessage::type));
+            ps.setArray(5, bytes(con, messages, OutboxMessage::payload));
             return ps;
         });
         wakeRelayAfterCommit();

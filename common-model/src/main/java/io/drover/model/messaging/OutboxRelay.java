@@ -236,7 +236,7 @@ public class OutboxRelay implements SmartLifecycle {
                 ProducerRecord<String, byte[]> record = new ProducerRecord<>(row.topic(), null,
                         row.writtenAt().toEpochMilli(), row.key(), row.payload());
                 if (row.type() != null) {
-                    record.headers().add(new RecordHeader(Topics.EVENT_TYPE_HEADER,
+                    record.headers().add(new RecordHeader(batch.source().typeHeader(),
                             row.type().getBytes(StandardCharsets.UTF_8)));
                 }
                 acks.add(kafka.send(record));

@@ -6,20 +6,21 @@ import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * One relayed table, read in cursor order {@code (tx_id, id)}: the outbox (commands, any topic) and {@code lrp_events}
- * (audit rows, each also a lifecycle event). A row is <em>settled</em> when no transaction that could still commit a row
- * before it is running ({@code tx_id < pg_snapshot_xmin(pg_current_snapshot())}); only settled rows may be relayed and
- * passed by the cursor, so a transaction that commits late is never skipped.
+ * One relayed table, read in cursor order {@code (tx_id, id)}: the outbox (commands, any topic, each with its message
+ * type) and {@code lrp_events} (audit rows, each also a lifecycle event with its event type). A row is
+ * <em>settled</em> when no transaction that could still commit a row before it is running
+ * ({@code tx_id < pg_snapshot_xmin(pg_current_snapshot())}); only settled rows may be relayed and passed by the cursor,
+ * so a transaction that commits late is never skipped.
  */
 enum RelaySource {
 
-    OUTBOX("outbox", """
+    OUTBOX("outbox", Topics.MESSAGE_TYPE_HEADER, """
             WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, NULL, o.tx_id < h.xmin, o.created_at,
-                   h.xmin::text
+            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, o.message_type, o.tx_id < h.xmin,
+                   o.created_at, h.xmin::text
             FROM outbox o, h WHERE (o.tx_id, o.id) > (?::xid8, ?) ORDER BY o.tx_id, o.id LIMIT ?"""),
 
-    EVENTS("lrp_events", """
+    EVENTS("lrp_events", Topics.EVENT_TYPE_HEADER, """
             WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
             SELECT e.tx_id::text, e.id, '%s', e.process_guid, e.payload, e.event_type, e.tx_id < h.xmin, e.at,
                    h.xmin::text
@@ -27,15 +28,22 @@ enum RelaySource {
             ORDER BY e.tx_id, e.id LIMIT ?""".formatted(Topics.LIFECYCLE_EVENTS));
 
     private final String name;
+    private final String typeHeader;
     private final String next;
 
-    RelaySource(String name, String next) {
+    RelaySource(String name, String typeHeader, String next) {
         this.name = name;
+        this.typeHeader = typeHeader;
         this.next = next;
     }
 
     String sourceName() {
         return name;
+    }
+
+    /** The record header a row's type goes out in: commands' message type, events' event type. */
+    String typeHeader() {
+        return typeHeader;
     }
 
     RelayCursor cursor(JdbcTemplate jdbc) {
@@ -92,7 +100,7 @@ enum RelaySource {
     record RelayCursor(String txId, long id) {
     }
 
-    /** One relayable row: its position, where it goes, and (for lifecycle events) its type, sent as a header. */
+    /** One relayable row: its position, where it goes, and its type (null: none), sent as its source's header. */
     record Row(RelayCursor position, String topic, String key, byte[] payload, String type, Instant writtenAt) {
     }
 

@@ -21,6 +21,14 @@ public final class Topics {
     public static final String EVENT_TYPE_HEADER = "drover-event-type";
 
     /**
+     * Header of every command record (start, stop, cancel requests, auction results, convergence requests): its
+     * {@link Command#messageType()}, e.g. {@code tasks_placed}, so the per-cell topics carry instances' and tasks' work
+     * in message types of their own and a consumer knows which it holds before it parses. A record without it predates
+     * the header and has its topic's original shape.
+     */
+    public static final String MESSAGE_TYPE_HEADER = "drover-message-type";
+
+    /**
      * The largest message a producer sends and a topic accepts (Kafka's default is 1 MiB). The receptor takes bodies
      * up to 1 MiB; a change event carries the snapshot before and after, and the routes inside a snapshot are a JSON
      * string whose escaping can double them: about 4 MiB at worst. A message over the limit would be refused for good

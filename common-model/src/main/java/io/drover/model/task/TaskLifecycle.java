@@ -21,9 +21,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * The only write path to {@code tasks}. Each operation is one short transaction, the same loop as the actual LRP
  * lifecycle: load the tasks in one query, apply the {@link Task} verb to each, write them with one versioned statement
  * per kind of write, and write the audit rows (which are also the {@code task_created|changed|removed} events) and the
- * commands they cause (start requests, auction results, stop requests). A lost optimistic-lock race is retried from
- * outside the transaction with a fresh read. Batch forms return an {@link Outcome} per task guid; an illegal transition
- * of one task does not stop the others.
+ * commands they cause (start requests, {@code TasksPlaced}, {@code TaskCancelRequested}). A lost optimistic-lock race
+ * is retried from outside the transaction with a fresh read. Batch forms return an {@link Outcome} per task guid; an
+ * illegal transition of one task does not stop the others.
  */
 public class TaskLifecycle {
 
@@ -67,7 +67,7 @@ public class TaskLifecycle {
         return run(actor, changes -> ops.submit(definition, actor, changes));
     }
 
-    /** The auctioneer's result: each task stays PENDING with its placement, and each cell gets one auction result. */
+    /** The auctioneer's result: each task stays PENDING with its placement; each cell gets one {@code TasksPlaced}. */
     public Map<String, Outcome> place(UUID auctionId, Map<String, String> cellByGuid, Actor actor) {
         return run(actor, changes -> ops.place(auctionId, cellByGuid, changes));
     }

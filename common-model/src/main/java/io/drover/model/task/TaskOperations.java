@@ -3,9 +3,9 @@ package io.drover.model.task;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpStartRequested;
-import io.drover.model.messaging.LrpStopRequested;
-import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.OutboxMessage;
+import io.drover.model.messaging.TaskCancelRequested;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.Topics;
 import java.time.Clock;
 import java.time.Instant;
@@ -53,7 +53,7 @@ final class TaskOperations {
         return new TaskSubmission(task.snapshot(), true);
     }
 
-    /** Remembers each placement on its task and sends each cell one auction result naming its tasks. */
+    /** Remembers each placement on its task and sends each cell one {@code TasksPlaced} naming its tasks. */
     Map<String, Outcome> place(UUID auctionId, Map<String, String> cellByGuid, TaskChanges changes) {
         Map<String, List<Task>> byCell = new TreeMap<>();
         Instant now = now();
@@ -71,8 +71,8 @@ final class TaskOperations {
             return true;
         });
         byCell.forEach((cell, placed) -> changes.command(OutboxMessage.of(Topics.AUCTION_RESULTS, cell,
-                new LrpsPlaced(ids.get(), cell, auctionId, List.of(), placed.stream()
-                        .map(t -> new LrpsPlaced.TaskPlacement(t.guid(), t.epoch())).toList()))));
+                new TasksPlaced(ids.get(), cell, auctionId, placed.stream()
+                        .map(t -> new TasksPlaced.TaskPlacement(t.guid(), t.epoch())).toList()))));
         return outcomes;
     }
 
@@ -122,7 +122,7 @@ final class TaskOperations {
             changes.changed(before, task, Task.CANCELLED, null);
             if (runningOn != null) {
                 changes.command(OutboxMessage.of(Topics.STOP_REQUESTS, runningOn,
-                        LrpStopRequested.forTask(ids.get(), runningOn, task.guid(), Task.CANCELLED)));
+                        new TaskCancelRequested(ids.get(), runningOn, task.guid(), Task.CANCELLED)));
             }
             return true;
         }).get(guid);

@@ -1,6 +1,7 @@
 package io.drover.model.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Action;
@@ -84,12 +85,23 @@ class MessageContractTest {
     static final LrpStartRequested START_TASKS = LrpStartRequested.forTasks(MESSAGE_ID, "batch",
             List.of("report-7", "report-8"), "submitted");
 
-    static final LrpsPlaced TASKS_PLACED = new LrpsPlaced(MESSAGE_ID, "cell-z1-0",
-            UUID.fromString("0b7e5d8c-1f2a-4c3b-9e4d-5a6b7c8d9e0f"), List.of(),
-            List.of(new LrpsPlaced.TaskPlacement("report-7", EPOCH)));
+    static final TasksPlaced TASKS_PLACED = new TasksPlaced(MESSAGE_ID, "cell-z1-0",
+            UUID.fromString("0b7e5d8c-1f2a-4c3b-9e4d-5a6b7c8d9e0f"),
+            List.of(new TasksPlaced.TaskPlacement("report-7", EPOCH)));
 
-    static final LrpStopRequested TASK_STOP = LrpStopRequested.forTask(MESSAGE_ID, "cell-z1-0", "report-7",
+    static final TaskCancelRequested TASK_CANCEL = new TaskCancelRequested(MESSAGE_ID, "cell-z1-0", "report-7",
             "cancelled");
+
+    /** A cell's tasks as an auctioneer before issue 35 sent them: in an LRP auction result with no placements. */
+    @SuppressWarnings("deprecation")
+    static final LrpsPlaced LEGACY_TASKS_PLACED = new LrpsPlaced(MESSAGE_ID, "cell-z1-0",
+            UUID.fromString("0b7e5d8c-1f2a-4c3b-9e4d-5a6b7c8d9e0f"), List.of(),
+            List.of(new TasksPlaced.TaskPlacement("report-7", EPOCH)));
+
+    /** A task's cancel as a lifecycle before issue 35 sent it: an LRP stop request with only a task_guid. */
+    @SuppressWarnings("deprecation")
+    static final LrpStopRequested LEGACY_TASK_STOP = new LrpStopRequested(MESSAGE_ID, "cell-z1-0", null, 0, null,
+            "cancelled", "report-7");
 
     /** Every kind of action, nested: the JSON of the action column, the API and the events. */
     static final Action ACTION_TREE = Action.emittingProgress(Action.inSerial(List.of(
@@ -129,7 +141,7 @@ class MessageContractTest {
                 Arguments.of("lifecycle-event-desired-created.json", DESIRED_CREATED),
                 Arguments.of("task-start-requested.json", START_TASKS),
                 Arguments.of("tasks-placed.json", TASKS_PLACED),
-                Arguments.of("task-stop-requested.json", TASK_STOP),
+                Arguments.of("task-cancel-requested.json", TASK_CANCEL),
                 Arguments.of("action-tree.json", ACTION_TREE),
                 Arguments.of("lifecycle-event-task-completed.json", TASK_CHANGED));
     }
@@ -239,16 +251,60 @@ class MessageContractTest {
         assertThat(Json.read(event.get("after").toString(), TaskSnapshot.class)).isEqualTo(TASK_COMPLETED);
     }
 
+    /**
+     * The message type each command is sent with (the {@link Topics#MESSAGE_TYPE_HEADER} header): part of the contract
+     * like the fields, since a rep dispatches on it.
+     */
     @Test
-    void lrpMessagesDoNotCarryTheTaskFieldsAndTaskMessagesReadAsNothingForAnOldConsumer() {
+    void everyCommandIsSentWithItsMessageType() {
+        assertThat(List.of(START, PLACED, STOP, CONVERGE, START_TASKS, TASKS_PLACED, TASK_CANCEL))
+                .extracting(Command::messageType).containsExactly("lrp_start_requested", "lrps_placed",
+                        "lrp_stop_requested", "convergence_requested", "lrp_start_requested", "tasks_placed",
+                        "task_cancel_requested");
+        assertThat(OutboxMessage.of(Topics.AUCTION_RESULTS, "cell-z1-0", TASKS_PLACED).type())
+                .isEqualTo("tasks_placed");
+        assertThat(OutboxMessage.of(Topics.LIFECYCLE_EVENTS, "web-app", DESIRED_CREATED).type())
+                .as("an event is no command: its type goes in the event-type header").isNull();
+    }
+
+    /**
+     * Records of the shapes before issue 35 (no type header) may sit in the per-cell topics during an upgrade: the
+     * deprecated fields still read them.
+     */
+    @SuppressWarnings("deprecation")
+    @Test
+    void theTaskShapesBeforeTheirOwnMessageTypesStillRead() {
+        assertThat(Json.read(golden("legacy-lrps-placed-with-tasks.json").toString(), LrpsPlaced.class))
+                .isEqualTo(LEGACY_TASKS_PLACED).satisfies(p -> assertThat(p.placements()).isEmpty());
+        LrpStopRequested stop = Json.read(golden("legacy-task-stop-requested.json").toString(),
+                LrpStopRequested.class);
+        assertThat(stop).isEqualTo(LEGACY_TASK_STOP);
+        assertThat(stop.isForTask()).isTrue();
+    }
+
+    /**
+     * The other way round, a rep from before issue 35 reading the new task messages as the only shapes it knows (the
+     * topic's, ignoring the header): a placement keeps the old field names, so it still sees the same tasks to run. A
+     * cancel it cannot read (no instance index) and skips; its task sync stops the process of a task no longer RUNNING
+     * there, one sync interval later. So reps are upgraded first.
+     */
+    @SuppressWarnings("deprecation")
+    @Test
+    void aRepBeforeTheTaskMessageTypesStillRunsTheTasksPlacedOnIt() {
+        LrpsPlaced asOldRepReadsIt = Json.read(golden("tasks-placed.json").toString(), LrpsPlaced.class);
+        assertThat(asOldRepReadsIt.placements()).isEmpty();
+        assertThat(asOldRepReadsIt.tasks()).isEqualTo(TASKS_PLACED.tasks());
+        assertThatThrownBy(() -> Json.read(golden("task-cancel-requested.json").toString(), LrpStopRequested.class))
+                .as("no index: unreadable as a stop request").isInstanceOf(RuntimeException.class);
+    }
+
+    @Test
+    void lrpMessagesDoNotCarryTheTaskFields() {
         assertThat(golden("lrps-placed.json").has("tasks")).isFalse();
         assertThat(golden("lrp-start-requested.json").has("task_guids")).isFalse();
         assertThat(golden("lrp-stop-requested.json").has("task_guid")).isFalse();
-        assertThat(golden("tasks-placed.json").get("placements")).as("an old rep places nothing").isEmpty();
         assertThat(golden("task-start-requested.json").get("process_guid").isNull())
                 .as("an old auctioneer drops a request without a process_guid").isTrue();
-        assertThat(golden("task-stop-requested.json").get("instance_guid").isNull())
-                .as("an old rep ignores a stop request without an instance_guid").isTrue();
     }
 
     @Test

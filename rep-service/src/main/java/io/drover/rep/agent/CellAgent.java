@@ -2,6 +2,7 @@ package io.drover.rep.agent;
 
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.time.Instants;
 import io.drover.rep.cell.Allocations;
 import io.drover.rep.cell.CellSettings;
@@ -142,7 +143,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     @Override
-    public void tasksPlaced(List<LrpsPlaced.TaskPlacement> placements) {
+    public void tasksPlaced(List<TasksPlaced.TaskPlacement> placements) {
         tasks.placed(placements);
     }
 

@@ -4,8 +4,11 @@ import io.drover.model.json.Json;
 import io.drover.model.messaging.CellPartitions;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
-import io.drover.model.messaging.Topics;
+import io.drover.model.messaging.TaskCancelRequested;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.TopicReader;
+import io.drover.model.messaging.Topics;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,18 +18,25 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.ConsumerFactory;
 
 /**
- * Reads the auction results and stop requests of this process's cells, and nothing else: it reads exactly the
- * partitions its cell ids hash to and hands each message to the cell it names; messages of other cells sharing a
- * partition are skipped. It resumes from the committed offsets, or, for a partition with none (a new cell), from the
- * first record written since shortly before this intake was created, which is before the cell first announces itself,
- * so nothing placed on it is missed. It starts while Kafka is down and takes work once it is back (see
- * {@link TopicReader}). Offsets are committed once messages are queued with their cells; one lost on a crash is
- * repaired by the converger.
+ * Reads the work of this process's cells, and nothing else: it reads exactly the partitions its cell ids hash to of the
+ * auction results ({@link LrpsPlaced}, {@link TasksPlaced}) and stop requests ({@link LrpStopRequested},
+ * {@link TaskCancelRequested}), tells the kinds apart by their message type header, and hands each message to the cell
+ * it names; messages of other cells sharing a partition are skipped. It resumes from the committed offsets, or, for a
+ * partition with none (a new cell), from the first record written since shortly before this intake was created, which
+ * is before the cell first announces itself, so nothing placed on it is missed. It starts while Kafka is down and takes
+ * work once it is back (see {@link TopicReader}). Offsets are committed once messages are queued with their cells; one
+ * lost on a crash is repaired by the converger.
+ *
+ * <p>A record without a type header was written before message types (issue 35) and is read in its topic's original
+ * shape, tasks included (a task placement in {@code LrpsPlaced.tasks}, a task cancel as an {@code LrpStopRequested}
+ * with a {@code task_guid}): such records may still sit in the topics while a cluster upgrades. A type this rep does
+ * not know (a later version's) is skipped.
  */
 public final class WorkConsumer implements AutoCloseable {
 
@@ -87,35 +97,73 @@ public final class WorkConsumer implements AutoCloseable {
         records.forEach(this::dispatch);
     }
 
-    private void dispatch(ConsumerRecord<String, byte[]> record) {
+    /** Hands one record to the cell it names, as the work its message type says. */
+    void dispatch(ConsumerRecord<String, byte[]> record) {
         WorkSink sink = sinks.get(record.key());
         if (sink == null) {
             return;
         }
+        String type = messageType(record);
         try {
-            if (Topics.AUCTION_RESULTS.equals(record.topic())) {
-                LrpsPlaced placed = Json.read(record.value(), LrpsPlaced.class);
-                if (sinks.get(placed.cellId()) == sink) {
-                    if (!placed.placements().isEmpty()) {
-                        sink.placed(placed.placements(), Instant.ofEpochMilli(record.timestamp()));
+            switch (type) {
+                case LrpsPlaced.TYPE -> {
+                    LrpsPlaced placed = Json.read(record.value(), LrpsPlaced.class);
+                    if (sinks.get(placed.cellId()) == sink) {
+                        placed(sink, placed, record);
                     }
-                    if (!placed.tasks().isEmpty()) {
+                }
+                case TasksPlaced.TYPE -> {
+                    TasksPlaced placed = Json.read(record.value(), TasksPlaced.class);
+                    if (sinks.get(placed.cellId()) == sink) {
                         sink.tasksPlaced(placed.tasks());
                     }
                 }
-            } else {
-                LrpStopRequested stop = Json.read(record.value(), LrpStopRequested.class);
-                if (sinks.get(stop.cellId()) == sink) {
-                    if (stop.isForTask()) {
-                        sink.taskCancelled(stop.taskGuid());
-                    } else {
-                        sink.stopRequested(stop);
+                case LrpStopRequested.TYPE -> {
+                    LrpStopRequested stop = Json.read(record.value(), LrpStopRequested.class);
+                    if (sinks.get(stop.cellId()) == sink) {
+                        stopRequested(sink, stop);
                     }
                 }
+                case TaskCancelRequested.TYPE -> {
+                    TaskCancelRequested cancel = Json.read(record.value(), TaskCancelRequested.class);
+                    if (sinks.get(cancel.cellId()) == sink) {
+                        sink.taskCancelled(cancel.taskGuid());
+                    }
+                }
+                default -> log.debug("work-message-type-unknown topic={} partition={} offset={} type={}",
+                        record.topic(), record.partition(), record.offset(), type);
             }
         } catch (RuntimeException e) {
-            log.warn("work-message-unreadable topic={} partition={} offset={}", record.topic(), record.partition(),
-                    record.offset(), e);
+            log.warn("work-message-unreadable topic={} partition={} offset={} type={}", record.topic(),
+                    record.partition(), record.offset(), type, e);
+        }
+    }
+
+    /** The record's type header, or for a record without one (written before types) its topic's original type. */
+    static String messageType(ConsumerRecord<String, byte[]> record) {
+        Header header = record.headers().lastHeader(Topics.MESSAGE_TYPE_HEADER);
+        if (header != null) {
+            return new String(header.value(), StandardCharsets.UTF_8);
+        }
+        return Topics.AUCTION_RESULTS.equals(record.topic()) ? LrpsPlaced.TYPE : LrpStopRequested.TYPE;
+    }
+
+    @SuppressWarnings("deprecation") // the tasks of an auction result written before TasksPlaced
+    private static void placed(WorkSink sink, LrpsPlaced placed, ConsumerRecord<String, byte[]> record) {
+        if (!placed.placements().isEmpty()) {
+            sink.placed(placed.placements(), Instant.ofEpochMilli(record.timestamp()));
+        }
+        if (!placed.tasks().isEmpty()) {
+            sink.tasksPlaced(placed.tasks());
+        }
+    }
+
+    @SuppressWarnings("deprecation") // a task's cancel written before TaskCancelRequested
+    private static void stopRequested(WorkSink sink, LrpStopRequested stop) {
+        if (stop.isForTask()) {
+            sink.taskCancelled(stop.taskGuid());
+        } else {
+            sink.stopRequested(stop);
         }
     }
 

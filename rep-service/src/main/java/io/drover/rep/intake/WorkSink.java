@@ -2,6 +2,7 @@ package io.drover.rep.intake;
 
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.TasksPlaced;
 import java.time.Instant;
 import java.util.List;
 
@@ -14,7 +15,7 @@ public interface WorkSink {
     void stopRequested(LrpStopRequested request);
 
     /** Tasks an auction placed on the cell; a sink that runs no tasks ignores them. */
-    default void tasksPlaced(List<LrpsPlaced.TaskPlacement> tasks) {
+    default void tasksPlaced(List<TasksPlaced.TaskPlacement> tasks) {
     }
 
     /** A task running on the cell was cancelled: its process is to be stopped. */

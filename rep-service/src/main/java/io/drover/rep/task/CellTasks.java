@@ -1,7 +1,7 @@
 package io.drover.rep.task;
 
 import io.drover.model.lrp.Outcome;
-import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskDefinition;
 import io.drover.model.task.TaskReads;
@@ -49,7 +49,7 @@ public final class CellTasks implements ContainerListener {
     private final Runnable wake;
     private final Duration stopGrace;
     private final TaskPlacements placements;
-    private final Queue<LrpsPlaced.TaskPlacement> placed = new ConcurrentLinkedQueue<>();
+    private final Queue<TasksPlaced.TaskPlacement> placed = new ConcurrentLinkedQueue<>();
     private final Queue<String> cancels = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
     private final Map<String, TaskDefinition> running = new ConcurrentHashMap<>();
@@ -86,7 +86,7 @@ public final class CellTasks implements ContainerListener {
         }
     }
 
-    public void placed(List<LrpsPlaced.TaskPlacement> tasks) {
+    public void placed(List<TasksPlaced.TaskPlacement> tasks) {
         placed.addAll(tasks);
         wake.run();
     }
@@ -108,8 +108,8 @@ public final class CellTasks implements ContainerListener {
     public void pass(boolean evacuating) {
         reportEnded();
         handleCancels();
-        List<LrpsPlaced.TaskPlacement> batch = new ArrayList<>();
-        LrpsPlaced.TaskPlacement p;
+        List<TasksPlaced.TaskPlacement> batch = new ArrayList<>();
+        TasksPlaced.TaskPlacement p;
         while ((p = placed.poll()) != null) {
             batch.add(p);
         }

@@ -2,7 +2,7 @@ package io.drover.rep.task;
 
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.Outcome;
-import io.drover.model.messaging.LrpsPlaced;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskStart;
@@ -47,9 +47,9 @@ final class TaskPlacements {
      * Starts what it can; returns the tasks it ran. {@code failedToRun} gets each task the executor refused after its
      * start, which must then be completed as failed.
      */
-    List<TaskSnapshot> handle(Collection<LrpsPlaced.TaskPlacement> placements, boolean evacuating,
+    List<TaskSnapshot> handle(Collection<TasksPlaced.TaskPlacement> placements, boolean evacuating,
             Consumer<Failure> failedToRun) {
-        Map<String, LrpsPlaced.TaskPlacement> byGuid = new LinkedHashMap<>();
+        Map<String, TasksPlaced.TaskPlacement> byGuid = new LinkedHashMap<>();
         placements.forEach(p -> byGuid.put(p.taskGuid(), p));
         if (evacuating) {
             Map<String, String> errors = new LinkedHashMap<>();
@@ -61,7 +61,7 @@ final class TaskPlacements {
         Map<String, String> rejected = new LinkedHashMap<>();
         Map<String, TaskSnapshot> admitted = new LinkedHashMap<>();
         Resources left = capacity.available();
-        for (LrpsPlaced.TaskPlacement p : byGuid.values()) {
+        for (TasksPlaced.TaskPlacement p : byGuid.values()) {
             TaskSnapshot task = current.get(p.taskGuid());
             if (task == null || task.state() != TaskState.PENDING || !task.modificationTag().epoch().equals(p.epoch())) {
                 continue;
