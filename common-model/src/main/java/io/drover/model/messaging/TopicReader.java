@@ -33,7 +33,9 @@ import org.springframework.kafka.core.ConsumerFactory;
  * Drover's one way to consume Kafka: a thread of its own that {@code assign}s itself the partitions it is told (no
  * group membership, no rebalancing, so a new leader or a restarted rep reads at once), positions itself once the broker
  * answers (retrying meanwhile, so a service starts while Kafka is down), hands every poll to its handler as one batch of
- * raw records and, when it has a group id, commits the batch's offsets after the handler returned (at least once).
+ * raw records and, when it has a group id, commits the batch's offsets after the handler returned (at least once). A
+ * handler that only queues work for later may {@link #keep} a record: its offset is then committed once the work is
+ * done ({@link Kept#done()}) and every record before it in its partition is too.
  * A handler that throws gets the same batch again after a pause, up to {@code retries} times, then the batch is
  * skipped with an error: every Drover consumer is idempotent and the loops repair what is skipped.
  *
@@ -49,6 +51,8 @@ public final class TopicReader implements AutoCloseable {
     private static final Duration RESUME_TIMEOUT = Duration.ofSeconds(2);
     /** How long {@link #close()} waits for the batch in hand to be handled. */
     private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
+    /** How long a reader that stops waits to commit what its handler finished. */
+    private static final Duration COMMIT_ON_CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
     /** Where a reader starts in a partition. */
     public enum StartAt {
@@ -89,6 +93,13 @@ public final class TopicReader implements AutoCloseable {
         void handle(List<ConsumerRecord<String, byte[]>> records);
     }
 
+    /** A record the handler holds on to (see {@link #keep}): {@link #done()} once its work is finished. */
+    @FunctionalInterface
+    public interface Kept {
+        /** The record's work is finished; its offset may be committed. Idempotent; any thread. */
+        void done();
+    }
+
     /** Runs after every poll, records or not, told how far the reader has got (see {@link #through()}; may be null). */
     @FunctionalInterface
     public interface AfterPoll {
@@ -123,6 +134,8 @@ public final class TopicReader implements AutoCloseable {
     private long looks;
     private boolean resumeWarned;
     private final AtomicLong handedOver = new AtomicLong();
+    /** What may be committed; a fresh one per run, so a run's leftovers never hold the next one back. */
+    private volatile InHand inHand = new InHand();
 
     /**
      * @param partitions what to read, asked of the consumer once the broker answers (e.g. every partition of a topic)
@@ -187,6 +200,17 @@ public final class TopicReader implements AutoCloseable {
         return reading;
     }
 
+    /**
+     * For the handler, while it handles {@code record}: it keeps the record's work for later (queued elsewhere), so the
+     * record must not be committed before the returned {@link Kept#done()} ran. Until then neither it nor any later
+     * record of its partition is committed: a reader closed or killed with work in hand leaves that work to be read
+     * again by the next reader of its group. Records the handler does not keep are done when it returns. Only
+     * meaningful for a reader with a group id.
+     */
+    public Kept keep(ConsumerRecord<?, ?> record) {
+        return inHand.keep(record);
+    }
+
     /** How many records the handler was handed since the reader was created (a batch handed again counts again). */
     public long handedOver() {
         return handedOver.get();
@@ -221,6 +245,7 @@ public final class TopicReader implements AutoCloseable {
         }
         positioned = false;
         reading = false;
+        inHand = new InHand();
         closed = new CountDownLatch(1);
         running = true;
         Thread t = new Thread(this::loop, settings.name());
@@ -291,9 +316,10 @@ public final class TopicReader implements AutoCloseable {
         } catch (RuntimeException e) {
             log.error("topic-reader-failed reader={}", settings.name(), e);
         } finally {
-            // Nothing is left to commit (offsets are committed synchronously after each batch) and no group to leave
-            // (partitions are assigned): a timeout would only let the consumer tell the broker its fetch session ended,
-            // a request queued behind the fetch still waiting there (up to fetch.max.wait, 5 s in the local cluster).
+            commitOnClose(c);
+            // Nothing is left to commit and no group to leave (partitions are assigned): a timeout would only let the
+            // consumer tell the broker its fetch session ended, a request queued behind the fetch still waiting there
+            // (up to fetch.max.wait, 5 s in the local cluster).
             c.close(Duration.ZERO);
             Consumer<String, byte[]> asker = endsConsumer;
             if (asker != null) {
@@ -400,7 +426,10 @@ public final class TopicReader implements AutoCloseable {
         }
     }
 
-    /** One poll and its batch; a failure other than being woken up is logged and retried a second later. */
+    /**
+     * One poll and its batch, then the commit of what is done (the batch, but for what the handler keeps; work kept
+     * earlier and done since); a failure other than being woken up is logged and retried a second later.
+     */
     private void pollOnce(Consumer<String, byte[]> c) throws InterruptedException {
         try {
             ConsumerRecords<String, byte[]> records = c.poll(settings.pollTimeout());
@@ -410,12 +439,11 @@ public final class TopicReader implements AutoCloseable {
                 if (!handle(batch)) {
                     return;
                 }
-                if (settings.groupId() != null) {
-                    c.commitSync(nextOffsets(batch));
-                }
+                inHand.handedOver(batch);
                 batch.forEach(r -> handledThrough.merge(new TopicPartition(r.topic(), r.partition()),
                         Instant.ofEpochMilli(r.timestamp()), Instants::later));
             }
+            commitDone(c);
             if (tracksThrough && System.nanoTime() - nextThroughNanos >= 0) {
                 nextThroughNanos = System.nanoTime() + THROUGH_EVERY.toNanos();
                 through = through(c);
@@ -472,6 +500,7 @@ public final class TopicReader implements AutoCloseable {
                 if (attempt >= settings.retries() && !untilStopped) {
                     log.error("topic-reader-batch-skipped reader={} records={} after={} attempts", settings.name(),
                             batch.size(), attempt + 1, e);
+                    inHand.forget(batch);
                     return true;
                 }
                 log.warn("topic-reader-batch-failed reader={} records={} cause=\"{}\" (retrying)", settings.name(),
@@ -481,13 +510,43 @@ public final class TopicReader implements AutoCloseable {
         }
     }
 
-    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(List<ConsumerRecord<String, byte[]>> batch) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        for (ConsumerRecord<String, byte[]> r : batch) {
-            offsets.merge(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1),
-                    (a, b) -> a.offset() >= b.offset() ? a : b);
+    /** Commits, with a group, whatever became committable since the last commit (see {@link InHand}). */
+    private void commitDone(Consumer<String, byte[]> c) {
+        if (settings.groupId() == null) {
+            return;
         }
-        return offsets;
+        Map<TopicPartition, OffsetAndMetadata> offsets = inHand.toCommit();
+        if (!offsets.isEmpty()) {
+            c.commitSync(offsets);
+            inHand.committed(offsets);
+        }
+    }
+
+    /**
+     * The work done since the last poll, committed before the consumer closes (else the next reader of the group reads
+     * it again: harmless, every consumer is idempotent, but avoidable). A wake-up that {@link #close()} sent while the
+     * handler ran is still pending and fails the first attempt; the commit is given a short bound, and work in hand
+     * stays uncommitted.
+     */
+    private void commitOnClose(Consumer<String, byte[]> c) {
+        if (!positioned || settings.groupId() == null) {
+            return;
+        }
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try {
+                Map<TopicPartition, OffsetAndMetadata> offsets = inHand.toCommit();
+                if (!offsets.isEmpty()) {
+                    c.commitSync(offsets, COMMIT_ON_CLOSE_TIMEOUT);
+                    inHand.committed(offsets);
+                }
+                return;
+            } catch (WakeupException e) {
+                // the wake-up close() sent, consumed: try once more
+            } catch (KafkaException e) {
+                log.warn("topic-reader-commit-on-close-failed reader={} cause=\"{}\"", settings.name(), e.toString());
+                return;
+            }
+        }
     }
 
     /**

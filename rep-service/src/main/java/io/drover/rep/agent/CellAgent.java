@@ -11,6 +11,7 @@ import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerEvent;
 import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.Executor;
+import io.drover.rep.intake.Parts;
 import io.drover.rep.intake.Placements;
 import io.drover.rep.intake.WorkSink;
 import io.drover.rep.presence.Presence;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * events, timer ticks) is queued and handled in serial passes on the shared worker pool, in this order: heartbeat,
  * container events, stop requests, placements, its tasks ({@link CellTasks}), sync (instances, then tasks). A pass
  * that fails (the database is unreachable) leaves its work queued for the next one; the containers keep running
- * meanwhile.
+ * meanwhile. Work from the intake is done (its message may be committed) once a pass handled it.
  */
 public final class CellAgent implements WorkSink, ContainerListener {
 
@@ -57,7 +58,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
     private final Queue<Placed> placed = new ConcurrentLinkedQueue<>();
     /** When the oldest placement of the batch in hand was made; null when none is in hand. */
     private volatile Instant inHandSince;
-    private final Queue<LrpStopRequested> stops = new ConcurrentLinkedQueue<>();
+    private final Queue<Stop> stops = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
     private final Presence presence;
     private final Drain drain;
@@ -127,8 +128,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     @Override
-    public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt) {
-        placements.forEach(p -> placed.add(new Placed(p, placedAt)));
+    public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt, Runnable done) {
+        Runnable each = Parts.of(placements.size(), done);
+        placements.forEach(p -> placed.add(new Placed(p, placedAt, each)));
         worker.wake();
     }
 
@@ -143,18 +145,18 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     @Override
-    public void tasksPlaced(List<TasksPlaced.TaskPlacement> placements) {
-        tasks.placed(placements);
+    public void tasksPlaced(List<TasksPlaced.TaskPlacement> placements, Runnable done) {
+        tasks.placed(placements, Parts.of(placements.size(), done));
     }
 
     @Override
-    public void taskCancelled(String taskGuid) {
-        tasks.cancelRequested(taskGuid);
+    public void taskCancelled(String taskGuid, Runnable done) {
+        tasks.cancelRequested(taskGuid, done);
     }
 
     @Override
-    public void stopRequested(LrpStopRequested request) {
-        stops.add(request);
+    public void stopRequested(LrpStopRequested request, Runnable done) {
+        stops.add(new Stop(request, done));
         worker.wake();
     }
 
@@ -276,10 +278,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     private void handleStopRequests() {
-        LrpStopRequested request;
-        while ((request = stops.peek()) != null) {
-            reconciler.stopRequested(request);
+        Stop stop;
+        while ((stop = stops.peek()) != null) {
+            reconciler.stopRequested(stop.request());
             stops.poll();
+            stop.done().run();
         }
     }
 
@@ -301,14 +304,19 @@ public final class CellAgent implements WorkSink, ContainerListener {
         try {
             placements.handle(batch.stream().map(Placed::placement).toList(), isEvacuating(), settings.batchSize());
             inHandSince = null;
+            batch.forEach(handled -> handled.done().run());
         } catch (RuntimeException e) {
             placed.addAll(batch);
             throw e;
         }
     }
 
-    /** A placement queued on the cell, with when it was made. */
-    private record Placed(LrpsPlaced.Placement placement, Instant at) {
+    /** A placement queued on the cell, with when it was made and what to run once it is handled. */
+    private record Placed(LrpsPlaced.Placement placement, Instant at, Runnable done) {
+    }
+
+    /** A stop request queued on the cell, with what to run once it is handled. */
+    private record Stop(LrpStopRequested request, Runnable done) {
     }
 
     private void sync() {

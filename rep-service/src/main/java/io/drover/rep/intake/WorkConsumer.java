@@ -30,8 +30,12 @@ import org.springframework.kafka.core.ConsumerFactory;
  * it names; messages of other cells sharing a partition are skipped. It resumes from the committed offsets, or, for a
  * partition with none (a new cell), from the first record written since shortly before this intake was created, which
  * is before the cell first announces itself, so nothing placed on it is missed. It starts while Kafka is down and takes
- * work once it is back (see {@link TopicReader}). Offsets are committed once messages are queued with their cells; one
- * lost on a crash is repaired by the converger.
+ * work once it is back (see {@link TopicReader}).
+ *
+ * <p>A message's offset is committed only once its cell has handled it (claimed or rejected its placements, stopped its
+ * instance or task) and every message before it in its partition is handled too ({@link TopicReader#keep}): a rep
+ * killed with work queued on its cells reads that work again when it comes back, instead of losing it until the
+ * converger's repair 30 s or more later.
  *
  * <p>A record without a type header was written before message types (issue 35) and is read in its topic's original
  * shape, tasks included (a task placement in {@code LrpsPlaced.tasks}, a task cancel as an {@code LrpStopRequested}
@@ -97,7 +101,7 @@ public final class WorkConsumer implements AutoCloseable {
         records.forEach(this::dispatch);
     }
 
-    /** Hands one record to the cell it names, as the work its message type says. */
+    /** Hands one record to the cell it names; a record the cell keeps is committed once the cell ran its done. */
     void dispatch(ConsumerRecord<String, byte[]> record) {
         WorkSink sink = sinks.get(record.key());
         if (sink == null) {
@@ -115,19 +119,19 @@ public final class WorkConsumer implements AutoCloseable {
                 case TasksPlaced.TYPE -> {
                     TasksPlaced placed = Json.read(record.value(), TasksPlaced.class);
                     if (sinks.get(placed.cellId()) == sink) {
-                        sink.tasksPlaced(placed.tasks());
+                        sink.tasksPlaced(placed.tasks(), kept(record, 1));
                     }
                 }
                 case LrpStopRequested.TYPE -> {
                     LrpStopRequested stop = Json.read(record.value(), LrpStopRequested.class);
                     if (sinks.get(stop.cellId()) == sink) {
-                        stopRequested(sink, stop);
+                        stopRequested(sink, stop, record);
                     }
                 }
                 case TaskCancelRequested.TYPE -> {
                     TaskCancelRequested cancel = Json.read(record.value(), TaskCancelRequested.class);
                     if (sinks.get(cancel.cellId()) == sink) {
-                        sink.taskCancelled(cancel.taskGuid());
+                        sink.taskCancelled(cancel.taskGuid(), kept(record, 1));
                     }
                 }
                 default -> log.debug("work-message-type-unknown topic={} partition={} offset={} type={}",
@@ -149,22 +153,34 @@ public final class WorkConsumer implements AutoCloseable {
     }
 
     @SuppressWarnings("deprecation") // the tasks of an auction result written before TasksPlaced
-    private static void placed(WorkSink sink, LrpsPlaced placed, ConsumerRecord<String, byte[]> record) {
-        if (!placed.placements().isEmpty()) {
-            sink.placed(placed.placements(), Instant.ofEpochMilli(record.timestamp()));
+    private void placed(WorkSink sink, LrpsPlaced placed, ConsumerRecord<String, byte[]> record) {
+        boolean instances = !placed.placements().isEmpty();
+        boolean tasks = !placed.tasks().isEmpty();
+        Runnable done = kept(record, (instances ? 1 : 0) + (tasks ? 1 : 0));
+        if (instances) {
+            sink.placed(placed.placements(), Instant.ofEpochMilli(record.timestamp()), done);
         }
-        if (!placed.tasks().isEmpty()) {
-            sink.tasksPlaced(placed.tasks());
+        if (tasks) {
+            sink.tasksPlaced(placed.tasks(), done);
         }
     }
 
     @SuppressWarnings("deprecation") // a task's cancel written before TaskCancelRequested
-    private static void stopRequested(WorkSink sink, LrpStopRequested stop) {
+    private void stopRequested(WorkSink sink, LrpStopRequested stop, ConsumerRecord<String, byte[]> record) {
         if (stop.isForTask()) {
-            sink.taskCancelled(stop.taskGuid());
+            sink.taskCancelled(stop.taskGuid(), kept(record, 1));
         } else {
-            sink.stopRequested(stop);
+            sink.stopRequested(stop, kept(record, 1));
         }
+    }
+
+    /**
+     * Keeps the record until its cell has handled each of its {@code parts} (each part's sink runs the returned done
+     * once); a record with no part is not kept.
+     */
+    private Runnable kept(ConsumerRecord<String, byte[]> record, int parts) {
+        return parts == 0 ? () -> {
+        } : Parts.of(parts, reader.keep(record)::done);
     }
 
     @Override

@@ -49,8 +49,8 @@ public final class CellTasks implements ContainerListener {
     private final Runnable wake;
     private final Duration stopGrace;
     private final TaskPlacements placements;
-    private final Queue<TasksPlaced.TaskPlacement> placed = new ConcurrentLinkedQueue<>();
-    private final Queue<String> cancels = new ConcurrentLinkedQueue<>();
+    private final Queue<Placed> placed = new ConcurrentLinkedQueue<>();
+    private final Queue<Cancel> cancels = new ConcurrentLinkedQueue<>();
     private final Set<String> changed = ConcurrentHashMap.newKeySet();
     private final Map<String, TaskDefinition> running = new ConcurrentHashMap<>();
     private final Map<String, TaskCompletion> failures = new LinkedHashMap<>();
@@ -86,13 +86,18 @@ public final class CellTasks implements ContainerListener {
         }
     }
 
-    public void placed(List<TasksPlaced.TaskPlacement> tasks) {
-        placed.addAll(tasks);
+    /**
+     * Queues placements; {@code eachDone} runs once for each of them, once a pass has handled it (started it, or
+     * failed it on this cell).
+     */
+    public void placed(List<TasksPlaced.TaskPlacement> tasks, Runnable eachDone) {
+        tasks.forEach(t -> placed.add(new Placed(t, eachDone)));
         wake.run();
     }
 
-    public void cancelRequested(String taskGuid) {
-        cancels.add(taskGuid);
+    /** Queues a cancel; {@code done} runs once a pass has stopped the task's process (if it runs here). */
+    public void cancelRequested(String taskGuid, Runnable done) {
+        cancels.add(new Cancel(taskGuid, done));
         wake.run();
     }
 
@@ -108,15 +113,15 @@ public final class CellTasks implements ContainerListener {
     public void pass(boolean evacuating) {
         reportEnded();
         handleCancels();
-        List<TasksPlaced.TaskPlacement> batch = new ArrayList<>();
-        TasksPlaced.TaskPlacement p;
+        List<Placed> batch = new ArrayList<>();
+        Placed p;
         while ((p = placed.poll()) != null) {
             batch.add(p);
         }
         if (!batch.isEmpty()) {
             try {
-                placements.handle(batch, evacuating, f -> failures.put(f.taskGuid(),
-                        TaskCompletion.failed(cellId, f.reason()))).forEach(t -> running.put(
+                placements.handle(batch.stream().map(Placed::placement).toList(), evacuating, f -> failures.put(
+                        f.taskGuid(), TaskCompletion.failed(cellId, f.reason()))).forEach(t -> running.put(
                         TaskContainers.instanceGuid(t), t.definition()));
             } catch (RuntimeException e) {
                 placed.addAll(batch);
@@ -124,6 +129,7 @@ public final class CellTasks implements ContainerListener {
             }
         }
         writeFailures();
+        batch.forEach(handled -> handled.done().run());
     }
 
     /**
@@ -173,12 +179,21 @@ public final class CellTasks implements ContainerListener {
     }
 
     private void handleCancels() {
-        String guid;
-        while ((guid = cancels.poll()) != null) {
-            String taskGuid = guid;
+        Cancel cancel;
+        while ((cancel = cancels.poll()) != null) {
+            String taskGuid = cancel.taskGuid();
             executor.containers().stream().filter(c -> TaskContainers.taskGuid(c).equals(taskGuid))
                     .filter(c -> !RunOnce.ended(c)).forEach(c -> stop(c, "cancelled"));
+            cancel.done().run();
         }
+    }
+
+    /** A task placement queued on the cell, with what to run once it is handled. */
+    private record Placed(TasksPlaced.TaskPlacement placement, Runnable done) {
+    }
+
+    /** A task cancel queued on the cell, with what to run once it is handled. */
+    private record Cancel(String taskGuid, Runnable done) {
     }
 
     private void stop(Container c, String reason) {

@@ -40,11 +40,11 @@ class WorkConsumerTest {
 
     private static final WorkSink NOWHERE = new WorkSink() {
         @Override
-        public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt) {
+        public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt, Runnable done) {
         }
 
         @Override
-        public void stopRequested(LrpStopRequested request) {
+        public void stopRequested(LrpStopRequested request, Runnable done) {
         }
     };
 
@@ -113,22 +113,22 @@ class WorkConsumerTest {
         final List<String> calls = new ArrayList<>();
 
         @Override
-        public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt) {
+        public void placed(List<LrpsPlaced.Placement> placements, Instant placedAt, Runnable done) {
             placements.forEach(p -> calls.add("placed " + p.processGuid() + "/" + p.index()));
         }
 
         @Override
-        public void stopRequested(LrpStopRequested request) {
+        public void stopRequested(LrpStopRequested request, Runnable done) {
             calls.add("stop " + request.instanceGuid());
         }
 
         @Override
-        public void tasksPlaced(List<TasksPlaced.TaskPlacement> tasks) {
+        public void tasksPlaced(List<TasksPlaced.TaskPlacement> tasks, Runnable done) {
             tasks.forEach(t -> calls.add("tasks " + t.taskGuid()));
         }
 
         @Override
-        public void taskCancelled(String taskGuid) {
+        public void taskCancelled(String taskGuid, Runnable done) {
             calls.add("cancel " + taskGuid);
         }
     }
