@@ -1,5 +1,6 @@
 package io.drover.model.messaging;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -7,9 +8,14 @@ import java.util.Map;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a {@link TopicReader} may commit: per partition, everything handed over to its handler, except from the lowest
@@ -21,6 +27,10 @@ import org.apache.kafka.common.TopicPartition;
  * the reader's.
  */
 final class InHand {
+
+    private static final Logger log = LoggerFactory.getLogger(InHand.class);
+    /** How long a reader that stops waits to commit what its handler finished. */
+    private static final Duration BEFORE_CLOSING_TIMEOUT = Duration.ofSeconds(2);
 
     private final Map<TopicPartition, NavigableSet<Long>> kept = new ConcurrentHashMap<>();
     /** Per partition, the offset after the last record handed over (the reader's thread only). */
@@ -63,6 +73,39 @@ final class InHand {
             }
         });
         return offsets;
+    }
+
+    /** Commits whatever became committable since the last commit (on the reader's consumer, so its thread). */
+    void commit(Consumer<?, ?> consumer) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = toCommit();
+        if (!offsets.isEmpty()) {
+            consumer.commitSync(offsets);
+            committed(offsets);
+        }
+    }
+
+    /**
+     * The work done since the last poll, committed before the consumer closes (else the next reader of the group reads
+     * it again: harmless, every consumer is idempotent, but avoidable). A wake-up that {@code close()} sent while the
+     * handler ran is still pending and fails the first attempt; the commit has a short bound; work in hand stays
+     * uncommitted.
+     */
+    void commitBeforeClosing(Consumer<?, ?> consumer, String reader) {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try {
+                Map<TopicPartition, OffsetAndMetadata> offsets = toCommit();
+                if (!offsets.isEmpty()) {
+                    consumer.commitSync(offsets, BEFORE_CLOSING_TIMEOUT);
+                    committed(offsets);
+                }
+                return;
+            } catch (WakeupException e) {
+                // the wake-up close() sent, now consumed: once more
+            } catch (KafkaException e) {
+                log.warn("topic-reader-commit-before-closing-failed reader={} cause=\"{}\"", reader, e.toString());
+                return;
+            }
+        }
     }
 
     void committed(Map<TopicPartition, OffsetAndMetadata> offsets) {

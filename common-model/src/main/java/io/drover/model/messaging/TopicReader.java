@@ -51,8 +51,6 @@ public final class TopicReader implements AutoCloseable {
     private static final Duration RESUME_TIMEOUT = Duration.ofSeconds(2);
     /** How long {@link #close()} waits for the batch in hand to be handled. */
     private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
-    /** How long a reader that stops waits to commit what its handler finished. */
-    private static final Duration COMMIT_ON_CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
     /** Where a reader starts in a partition. */
     public enum StartAt {
@@ -316,7 +314,9 @@ public final class TopicReader implements AutoCloseable {
         } catch (RuntimeException e) {
             log.error("topic-reader-failed reader={}", settings.name(), e);
         } finally {
-            commitOnClose(c);
+            if (positioned && settings.groupId() != null) {
+                inHand.commitBeforeClosing(c, settings.name());
+            }
             // Nothing is left to commit and no group to leave (partitions are assigned): a timeout would only let the
             // consumer tell the broker its fetch session ended, a request queued behind the fetch still waiting there
             // (up to fetch.max.wait, 5 s in the local cluster).
@@ -443,7 +443,9 @@ public final class TopicReader implements AutoCloseable {
                 batch.forEach(r -> handledThrough.merge(new TopicPartition(r.topic(), r.partition()),
                         Instant.ofEpochMilli(r.timestamp()), Instants::later));
             }
-            commitDone(c);
+            if (settings.groupId() != null) {
+                inHand.commit(c);
+            }
             if (tracksThrough && System.nanoTime() - nextThroughNanos >= 0) {
                 nextThroughNanos = System.nanoTime() + THROUGH_EVERY.toNanos();
                 through = through(c);
@@ -506,45 +508,6 @@ public final class TopicReader implements AutoCloseable {
                 log.warn("topic-reader-batch-failed reader={} records={} cause=\"{}\" (retrying)", settings.name(),
                         batch.size(), e.toString());
                 closed.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        }
-    }
-
-    /** Commits, with a group, whatever became committable since the last commit (see {@link InHand}). */
-    private void commitDone(Consumer<String, byte[]> c) {
-        if (settings.groupId() == null) {
-            return;
-        }
-        Map<TopicPartition, OffsetAndMetadata> offsets = inHand.toCommit();
-        if (!offsets.isEmpty()) {
-            c.commitSync(offsets);
-            inHand.committed(offsets);
-        }
-    }
-
-    /**
-     * The work done since the last poll, committed before the consumer closes (else the next reader of the group reads
-     * it again: harmless, every consumer is idempotent, but avoidable). A wake-up that {@link #close()} sent while the
-     * handler ran is still pending and fails the first attempt; the commit is given a short bound, and work in hand
-     * stays uncommitted.
-     */
-    private void commitOnClose(Consumer<String, byte[]> c) {
-        if (!positioned || settings.groupId() == null) {
-            return;
-        }
-        for (int attempt = 0; attempt < 2; attempt++) {
-            try {
-                Map<TopicPartition, OffsetAndMetadata> offsets = inHand.toCommit();
-                if (!offsets.isEmpty()) {
-                    c.commitSync(offsets, COMMIT_ON_CLOSE_TIMEOUT);
-                    inHand.committed(offsets);
-                }
-                return;
-            } catch (WakeupException e) {
-                // the wake-up close() sent, consumed: try once more
-            } catch (KafkaException e) {
-                log.warn("topic-reader-commit-on-close-failed reader={} cause=\"{}\"", settings.name(), e.toString());
-                return;
             }
         }
     }
