@@ -36,6 +36,7 @@ import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.test.WithDroverInfrastructure;
 import java.time.Clock;
@@ -78,6 +79,8 @@ class DeploymentLifecycleIT {
     ActualLrpRepository actuals;
     @Autowired
     DesiredLrpRows desiredRows;
+    @Autowired
+    ActualLrpRows actualRows;
     @Autowired
     CellPresence cells;
     @Autowired
@@ -151,9 +154,14 @@ class DeploymentLifecycleIT {
         run(0, "new-0");
         actual.releaseDeploymentTwins(Map.of(zero, 2), "new instance healthy", USER);
 
-        assertThat(actuals.findEvacuating(zero)).isEmpty();
+        assertThat(actuals.findEvacuating(zero)).get().extracting(ActualLrp::stopRequested)
+                .as("the twin's stop is a mark its cell repeats").isEqualTo("new instance healthy");
+        assertThat(actualRows.ofProcess(guid)).as("clients no longer see the old instance")
+                .noneMatch(row -> row.index() == 0 && "old-0".equals(row.instanceGuid()));
         assertThat(new Records(jdbc).messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class))
                 .anySatisfy(m -> assertThat(m.instanceGuid()).isEqualTo("old-0"));
+        actual.removeAll(Map.of(zero, InstanceOwner.of("old-0", cell)), "container stopped", USER);
+        assertThat(actuals.findEvacuating(zero)).as("its cell removes it once stopped").isEmpty();
     }
 
     @Test

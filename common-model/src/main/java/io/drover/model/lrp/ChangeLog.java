@@ -62,10 +62,28 @@ final class ChangeLog {
     }
 
     void actualRemoved(ActualLrp lrp, ActualLrpSnapshot before, String reason, Actor actor) {
+        actualRemoved(lrp, before, reason, actor, true);
+    }
+
+    /**
+     * A row deleted; {@code published} false for a twin whose removal clients saw already (when it was asked to stop,
+     * see {@link #twinDeregistered}): audited, not announced twice.
+     */
+    void actualRemoved(ActualLrp lrp, ActualLrpSnapshot before, String reason, Actor actor, boolean published) {
         if (!inserts.remove(lrp)) {
             updates.remove(lrp);
             deletes.add(lrp);
         }
+        actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor, published));
+    }
+
+    /**
+     * A twin asked to stop: its row stays (its container still runs and holds its resources until its cell removes it)
+     * with the mark written, but clients see it removed now, so that nothing calls the old instance once it is asked
+     * to stop.
+     */
+    void twinDeregistered(ActualLrp twin, ActualLrpSnapshot before, String reason, Actor actor) {
+        written(twin);
         actual.add(new ActualChange(LifecycleEvent.ACTUAL_LRP_REMOVED, before, null, reason, actor, true));
     }
 

@@ -203,11 +203,11 @@ final class InstanceSlot {
     }
 
     /**
-     * The deployment's new instance proved healthy: the twin the deployment kept is removed at once (the API stops
-     * listing the old instance before it stops answering) and its cell asked to stop the container, only while the
-     * record still RUNs {@code version}. A stop request lost on the way does not leave the old instance serving for
-     * long: its cell's sync finds a container that holds neither the slot nor a twin and destroys it, and a start it
-     * might report is refused (it runs another version than the slot wants). A slot without such a twin is a no-op.
+     * The deployment's new instance proved healthy: the twin the deployment kept is asked to stop, only while the record
+     * still RUNs {@code version}. Like every twin asked to stop, it leaves the API (and the lifecycle events announce
+     * its removal) at once, so that nothing calls the old instance once it is asked to stop; its row keeps the mark,
+     * and its resources, until its cell has stopped the container and removes it, and the cell's sync repeats a stop
+     * request lost on the way. A slot without such a twin, or whose twin was asked already, is a no-op.
      */
     boolean releaseDeploymentTwin(int version, String reason) {
         if (twin == null || !twin.isKeptForDeployment() || twin.stopRequested() != null) {
@@ -218,9 +218,7 @@ final class InstanceSlot {
                     + " any more (" + (record == null ? "no record" : record.state() + " at version "
                             + record.definitionVersion()) + ")");
         }
-        changes.stop(twin, reason, ids.get());
-        removeTwin(reason, null);
-        return true;
+        return askToStop(twin, reason);
     }
 
     /**
@@ -276,23 +274,32 @@ final class InstanceSlot {
             }
             return true;
         }
-        changes.actualRemoved(row, row.snapshot(policy), reason, null);
         if (row == twin) {
-            twin = null;
+            removeTwin(reason, null);
         } else {
+            changes.actualRemoved(row, row.snapshot(policy), reason, null);
             record = null;
         }
         return true;
     }
 
-    /** Marks the row's container as asked to stop and asks its cell; false when it was marked already. */
+    /**
+     * Marks the row's container as asked to stop and asks its cell; false when it was marked already. The mark is what
+     * the owner's sync repeats the stop from. A record stays listed until its container is gone; a twin leaves the
+     * listing at once (it only ever served an instance being replaced).
+     */
     private boolean askToStop(ActualLrp row, String reason) {
+        ActualLrpSnapshot before = row.snapshot(policy);
         if (!row.requestStop(reason)) {
             return false;
         }
-        changes.actualWritten(row); // the mark the owner's sync repeats the stop from
         changes.stop(row, reason, ids.get());
-        changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, row.snapshot(policy), row, reason, null);
+        if (row == twin) {
+            changes.twinDeregistered(row, before, reason, null);
+        } else {
+            changes.actualWritten(row);
+            changes.actualNoted(LifecycleEvent.ACTUAL_LRP_STOP_REQUESTED, row.snapshot(policy), row, reason, null);
+        }
         return true;
     }
 
@@ -303,8 +310,9 @@ final class InstanceSlot {
         }
     }
 
+    /** The twin's row goes; its removal was announced already if it had been asked to stop. */
     private void removeTwin(String reason, Actor actor) {
-        changes.actualRemoved(twin, twin.snapshot(policy), reason, actor);
+        changes.actualRemoved(twin, twin.snapshot(policy), reason, actor, twin.stopRequested() == null);
         twin = null;
     }
 

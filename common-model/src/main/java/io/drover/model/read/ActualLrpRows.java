@@ -31,6 +31,11 @@ public class ActualLrpRows {
             + "address, ports, crash_count, crash_reason, NULL, floor(extract(epoch FROM since) * 1000)::bigint, "
             + "epoch, version, true, definition_version";
     private static final String ORDER = " ORDER BY process_guid, instance_index";
+    /**
+     * The twins clients see: not one asked to stop (it only ever served an instance being replaced, and leaves the
+     * listing when it is asked to stop, though its row and its container last until its cell has stopped it).
+     */
+    private static final String LISTED = "stop_requested IS NULL";
     private static final String ORDER_BOTH = " ORDER BY 1, 2, 15";
     private static final String AFTER = "(process_guid, instance_index) > (?, ?)";
     private static final Comparator<ActualLrpKey> KEY_ORDER = Comparator.comparing(ActualLrpKey::processGuid)
@@ -49,7 +54,7 @@ public class ActualLrpRows {
     public Optional<ActualLrpRow> find(ActualLrpKey key) {
         List<ActualLrpRow> both = jdbc.query("SELECT " + COLUMNS + " FROM actual_lrps WHERE process_guid = ? AND "
                 + "instance_index = ? UNION ALL SELECT " + TWIN_COLUMNS + " FROM evacuating_lrps WHERE process_guid = ? "
-                + "AND instance_index = ?" + ORDER_BOTH, ActualLrpRows::map, key.processGuid(), key.index(),
+                + "AND instance_index = ? AND " + LISTED + ORDER_BOTH, ActualLrpRows::map, key.processGuid(), key.index(),
                 key.processGuid(), key.index());
         if (both.size() == 2 && both.get(0).state() != ActualLrpState.RUNNING) {
             return Optional.of(both.get(1));
@@ -60,7 +65,8 @@ public class ActualLrpRows {
     /** The instances of one process, by index, each twin after its slot's record (at most 10,000 slots). */
     public List<ActualLrpRow> ofProcess(String processGuid) {
         return jdbc.query("SELECT " + COLUMNS + " FROM actual_lrps WHERE process_guid = ? UNION ALL SELECT "
-                + TWIN_COLUMNS + " FROM evacuating_lrps WHERE process_guid = ?" + ORDER_BOTH, ActualLrpRows::map,
+                + TWIN_COLUMNS + " FROM evacuating_lrps WHERE process_guid = ? AND " + LISTED + ORDER_BOTH,
+                ActualLrpRows::map,
                 processGuid, processGuid);
     }
 
@@ -92,7 +98,7 @@ public class ActualLrpRows {
      */
     public List<ActualLrpRow> withTwins(String domain, ActualLrpKey after, List<ActualLrpRow> rows, boolean last) {
         List<Object> args = new ArrayList<>();
-        List<String> twinWhere = new ArrayList<>();
+        List<String> twinWhere = new ArrayList<>(List.of(LISTED));
         if (domain != null) {
             twinWhere.add("domain = ?");
             args.add(domain);
@@ -108,7 +114,7 @@ public class ActualLrpRows {
             args.add(upTo.processGuid());
             args.add(upTo.index());
         }
-        String filter = twinWhere.isEmpty() ? "" : " WHERE " + String.join(" AND ", twinWhere);
+        String filter = " WHERE " + String.join(" AND ", twinWhere);
         List<ActualLrpRow> twins = jdbc.query("SELECT " + TWIN_COLUMNS + " FROM evacuating_lrps" + filter + ORDER,
                 ActualLrpRows::map, args.toArray());
         if (twins.isEmpty()) {
@@ -133,10 +139,11 @@ public class ActualLrpRows {
     /** The fingerprint of every instance, or of one domain's: one aggregate, no row leaves the database. */
     public ListFingerprint fingerprint(String domain) {
         String filter = domain == null ? "" : " WHERE domain = ?";
+        String twinFilter = domain == null ? " WHERE " + LISTED : " WHERE domain = ? AND " + LISTED;
         String sql = "SELECT count(*), coalesce(sum(h), 0)::text FROM (SELECT hashtextextended(process_guid || '.' || "
                 + "instance_index || '.' || epoch || '.' || version, 0) AS h FROM actual_lrps" + filter + " UNION ALL "
                 + "SELECT hashtextextended('e.' || process_guid || '.' || instance_index || '.' || epoch || '.' || "
-                + "version, 0) FROM evacuating_lrps" + filter + ") AS rows";
+                + "version, 0) FROM evacuating_lrps" + twinFilter + ") AS rows";
         return domain == null ? jdbc.queryForObject(sql, ActualLrpRows::fingerprint)
                 : jdbc.queryForObject(sql, ActualLrpRows::fingerprint, domain, domain);
     }

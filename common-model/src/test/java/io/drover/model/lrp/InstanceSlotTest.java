@@ -230,10 +230,24 @@ class InstanceSlotTest {
         rolled[0].start(OTHER, NET, 2, T0);
         InstanceSlot slot = slot(rolled[0], rolled[1]);
         assertThat(slot.releaseDeploymentTwin(2, "new instance healthy")).isTrue();
-        assertThat(changes.deletes).as("unlisted before it stops answering").containsExactly(rolled[1]);
+        assertThat(rolled[1].stopRequested()).as("a mark its cell's sync repeats").isEqualTo("new instance healthy");
+        assertThat(changes.deletes).as("its row and its resources last until its cell stopped it").isEmpty();
+        assertThat(changes.actual).singleElement().satisfies(c -> {
+            assertThat(c.type()).as("clients see it gone at once").isEqualTo(LifecycleEvent.ACTUAL_LRP_REMOVED);
+            assertThat(c.published()).isTrue();
+        });
         assertThat(changes.stops).singleElement().extracting(ChangeLog.Stop::instanceGuid)
                 .isEqualTo(OWNER.instanceGuid());
         assertThat(slot.releaseDeploymentTwin(2, "new instance healthy")).as("released already").isFalse();
+    }
+
+    @Test
+    void theRemovalOfATwinAskedToStopIsNotAnnouncedTwice() {
+        ActualLrp twin = rolledWithTwin()[1];
+        twin.requestStop("scaled down");
+        assertThat(slot(null, twin).remove(OWNER, "container stopped", Actor.cell("cell-a"))).isTrue();
+        assertThat(changes.deletes).containsExactly(twin);
+        assertThat(changes.actual).singleElement().extracting(ChangeLog.ActualChange::published).isEqualTo(false);
     }
 
     @Test
