@@ -161,7 +161,12 @@ class TaskConvergenceIT {
     }
 
     /** A task RUNNING on {@code cell} (which need not be live). */
+    /** A task RUNNING on {@code cell}, which is live (for a minute) unless it has beaten already with a shorter TTL. */
     private String running(String cell, String callbackUrl) {
+        if (cells.find(cell).isEmpty()) {
+            cells.heartbeat(new CellRegistration(cell, "z1", "10.0.0.1", new Resources(1024, 1024, 10),
+                    List.of("preloaded:host"), List.of(), List.of()), Duration.ofMinutes(1));
+        }
         String guid = submit(callbackUrl);
         UUID epoch = reads.find(guid).orElseThrow().modificationTag().epoch();
         tasks.place(UUID.randomUUID(), Map.of(guid, cell), Actor.service("auctioneer"));
