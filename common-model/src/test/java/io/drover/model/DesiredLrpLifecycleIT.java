@@ -28,6 +28,7 @@ import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.LifecycleFactory;
+import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StaleModificationTagException;
@@ -38,6 +39,7 @@ import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.DesiredLrpRows;
 import io.drover.test.WithDroverInfrastructure;
 import jakarta.persistence.EntityManager;
 import java.time.Clock;
@@ -81,6 +83,8 @@ class DesiredLrpLifecycleIT {
     DesiredLrpRepository desireds;
     @Autowired
     ActualLrpRepository actuals;
+    @Autowired
+    DesiredLrpRows desiredRows;
     @Autowired
     CellPresence cells;
     @Autowired
@@ -144,18 +148,35 @@ class DesiredLrpLifecycleIT {
 
     @Test
     void updateWithAStaleModificationTagIsRejected() {
-        lifecycle.desire(definition(1), RECEPTOR);
-        lifecycle.update(guid, new DesiredLrpUpdate(null, null, "first"), 0L, RECEPTOR);
-        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), 0L, RECEPTOR))
+        List<ModificationTag> first = List.of(lifecycle.desire(definition(1), RECEPTOR).modificationTag());
+        lifecycle.update(guid, new DesiredLrpUpdate(null, null, "first"), first, RECEPTOR);
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), first, RECEPTOR))
                 .isInstanceOf(StaleModificationTagException.class);
         assertThat(desireds.findById(guid).orElseThrow().instances()).isEqualTo(1);
         assertThat(actuals.findByProcessGuid(guid)).hasSize(1);
     }
 
     @Test
+    void aTagOfADeletedLrpIsStaleForItsNewIncarnationThoughItsIndexMatches() {
+        ModificationTag old = lifecycle.desire(definition(1), RECEPTOR).modificationTag();
+        lifecycle.remove(guid, RECEPTOR);
+        DesiredLrpSnapshot recreated = lifecycle.desire(definition(2), RECEPTOR);
+        assertThat(recreated.modificationTag().index()).isEqualTo(old.index());
+
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(5, null, "late"), List.of(old),
+                RECEPTOR)).isInstanceOf(StaleModificationTagException.class);
+        assertThat(desiredRows.find(guid)).get().satisfies(row -> {
+            assertThat(row.modificationTag()).isEqualTo(recreated.modificationTag());
+            assertThat(row.instances()).isEqualTo(2);
+        });
+        assertThat(actuals.findByProcessGuid(guid)).hasSize(2);
+    }
+
+    @Test
     void scaleUpCreatesTheNewIndicesAndRequestsTheirAuction() {
-        lifecycle.desire(definition(2), RECEPTOR);
-        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), 0L, RECEPTOR);
+        DesiredLrpSnapshot desired = lifecycle.desire(definition(2), RECEPTOR);
+        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(4, null, null),
+                List.of(desired.modificationTag()), RECEPTOR);
 
         assertThat(updated.modificationTag().index()).isEqualTo(1);
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0, 1, 2, 3);
@@ -174,7 +195,7 @@ class DesiredLrpLifecycleIT {
                 .as("the desire created its instances itself, and an instance's progress asks nothing").isEmpty();
 
         actualLifecycle.retire(List.of(ActualLrpKey.of(guid, 0)), "restart", RECEPTOR);
-        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
         lifecycle.remove(guid, RECEPTOR);
 
         assertThat(records.messages(Topics.CONVERGENCE_REQUESTS, guid, ConvergenceRequested.class))
@@ -188,7 +209,7 @@ class DesiredLrpLifecycleIT {
         lifecycle.desire(definition(3), RECEPTOR);
         String cell = runningOnALiveCell(2);
 
-        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
 
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index)
                 .as("the unclaimed extra is gone, the running one waits for its cell to stop it").containsExactly(0, 2);
@@ -200,13 +221,13 @@ class DesiredLrpLifecycleIT {
     @Test
     void aRepairPlannedBeforeAScaleDownOrADeleteCreatesNothingTheUserTookAway() {
         lifecycle.desire(definition(3), RECEPTOR);
-        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
         // the converger saw 3 instances with index 2 missing, before the scale-down
         assertThat(actualLifecycle.createMissing(guid, "d1", List.of(1, 2), "missing index",
                 Actor.service("converger"))).isEmpty();
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0);
 
-        lifecycle.update(guid, new DesiredLrpUpdate(3, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(3, null, null), List.of(), RECEPTOR);
         actualLifecycle.retire(List.of(ActualLrpKey.of(guid, 1)), "restart", RECEPTOR);
         assertThat(actualLifecycle.createMissing(guid, "d1", List.of(1), "missing index", Actor.service("converger")))
                 .as("still desired: created").containsExactly(1);
@@ -219,8 +240,9 @@ class DesiredLrpLifecycleIT {
 
     @Test
     void updateThatChangesNothingKeepsTheVersion() {
-        lifecycle.desire(definition(2), RECEPTOR);
-        DesiredLrpSnapshot same = lifecycle.update(guid, new DesiredLrpUpdate(2, null, null), 0L, RECEPTOR);
+        DesiredLrpSnapshot desired = lifecycle.desire(definition(2), RECEPTOR);
+        DesiredLrpSnapshot same = lifecycle.update(guid, new DesiredLrpUpdate(2, null, null),
+                List.of(desired.modificationTag()), RECEPTOR);
         assertThat(same.modificationTag().index()).isZero();
         assertThat(records.audit(guid)).noneMatch(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED));
     }
@@ -228,8 +250,8 @@ class DesiredLrpLifecycleIT {
     @Test
     void routesAndAnnotationChangeWithoutTouchingInstances() {
         lifecycle.desire(definition(1), RECEPTOR);
-        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(null, "{\"r\":1}", "note"), null,
-                RECEPTOR);
+        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(null, "{\"r\":1}", "note"),
+                List.of(), RECEPTOR);
         assertThat(updated.definition().routes()).isEqualTo("{\"r\":1}");
         assertThat(updated.definition().annotation()).isEqualTo("note");
         assertThat(updated.definition().instances()).isEqualTo(1);
@@ -243,7 +265,7 @@ class DesiredLrpLifecycleIT {
     void concurrentUnconditionalUpdatesAreEachAppliedOrRejectedNeverLost() throws Exception {
         lifecycle.desire(definition(1), RECEPTOR);
         List<Object> results = race(10, () -> lifecycle.update(guid,
-                new DesiredLrpUpdate(null, null, "writer-" + UUID.randomUUID()), null, RECEPTOR));
+                new DesiredLrpUpdate(null, null, "writer-" + UUID.randomUUID()), List.of(), RECEPTOR));
         long applied = results.stream().filter(r -> r instanceof DesiredLrpSnapshot).count();
         assertThat(results).allMatch(r -> r instanceof DesiredLrpSnapshot || r instanceof StaleModificationTagException);
         assertThat(applied).isPositive();
@@ -284,7 +306,7 @@ class DesiredLrpLifecycleIT {
                 .version();
 
         moves.set(3);
-        DesiredLrpSnapshot scaled = scaling.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        DesiredLrpSnapshot scaled = scaling.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
 
         assertThat(moves.get()).as("every move committed under a running attempt").isZero();
         assertThat(scaled.definition().instances()).isEqualTo(1);
@@ -367,7 +389,7 @@ class DesiredLrpLifecycleIT {
 
     @Test
     void updateOrRemoveOfAnUnknownProcessFails() {
-        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR))
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR))
                 .isInstanceOf(DesiredLrpNotFoundException.class);
         assertThatThrownBy(() -> lifecycle.remove(guid, RECEPTOR)).isInstanceOf(DesiredLrpNotFoundException.class);
     }

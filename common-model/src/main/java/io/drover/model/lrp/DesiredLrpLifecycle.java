@@ -68,8 +68,11 @@ public class DesiredLrpLifecycle {
     }
 
     /**
-     * Applies an update as one compare-and-swap on the version: {@code expectedVersion} (from {@code If-Match}) must
-     * match when given. Scaling up creates the new indices; scaling down retires the extra ones.
+     * Applies an update as one compare-and-swap on the version. {@code ifMatch} holds the modification tags the caller
+     * made its change against ({@code If-Match}, {@code modification_tag}); when there are any, the row this
+     * transaction reads must carry one of them, epoch and index: a tag of a deleted LRP names an incarnation that is
+     * gone, even when the new one has reached the same index. Empty: unconditional. Scaling up creates the new
+     * indices; scaling down retires the extra ones.
      *
      * <p>Two kinds of lost race, told apart. The desired row changed meanwhile (another update won): with a tag that is
      * the caller's stale tag, without one the swap is tried again once, and a second loss is the caller's 409. An
@@ -77,11 +80,12 @@ public class DesiredLrpLifecycle {
      * created an index the scale-up creates): no other writer of this LRP won, so the whole transaction is retried with
      * a fresh read like every lifecycle write, within {@link OptimisticRetry}'s bound.
      */
-    public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, Long expectedVersion, Actor actor) {
-        int attempts = expectedVersion == null ? UNCONDITIONAL_ATTEMPTS : 1;
+    public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
+            Actor actor) {
+        int attempts = ifMatch.isEmpty() ? UNCONDITIONAL_ATTEMPTS : 1;
         for (int attempt = 1; ; attempt++) {
             try {
-                return retry.run("update-desired", () -> updateOnce(processGuid, update, expectedVersion, actor));
+                return retry.run("update-desired", () -> updateOnce(processGuid, update, ifMatch, actor));
             } catch (SwapLost e) {
                 if (attempt >= attempts) {
                     throw new StaleModificationTagException(processGuid);
@@ -90,12 +94,12 @@ public class DesiredLrpLifecycle {
         }
     }
 
-    private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, Long expectedVersion,
+    private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
             Actor actor) {
         return plainTx.execute(status -> {
             DesiredLrpSnapshot before = rows.find(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
-            if (expectedVersion != null && expectedVersion != before.modificationTag().index()) {
+            if (!ifMatch.isEmpty() && !ifMatch.contains(before.modificationTag())) {
                 throw new StaleModificationTagException(processGuid);
             }
             DesiredLrpSnapshot after = before.updatedBy(update, clock.instant()).orElse(null);

@@ -22,7 +22,7 @@ final class DesiredLrpStore {
             + "start_timeout_s, env, ports, memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, "
             + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version";
     private static final String UPDATE = "UPDATE desired_lrps SET instances = ?, routes = ?, annotation = ?, "
-            + "updated_at = ?, version = ? WHERE process_guid = ? AND version = ?";
+            + "updated_at = ?, version = ? WHERE process_guid = ? AND epoch = ? AND version = ?";
     private static final String INSERT = """
             WITH desired AS (
                 INSERT INTO desired_lrps (process_guid, domain, instances, rootfs, action, monitor, checks, env, ports,
@@ -56,14 +56,15 @@ final class DesiredLrpStore {
     }
 
     /**
-     * Writes what an update changed, if the row is still at the version {@code updated} follows; false, writing
-     * nothing, when another update moved it on meanwhile (the caller decides whether to try again).
+     * Writes what an update changed, if the row is still the incarnation (epoch) and at the version {@code updated}
+     * follows; false, writing nothing, when another update moved it on meanwhile, or it was deleted (and perhaps
+     * desired again) since it was read (the caller decides whether to try again).
      */
     boolean update(DesiredLrpSnapshot updated) {
         DesiredLrpDefinition d = updated.definition();
-        long version = updated.modificationTag().index();
+        ModificationTag tag = updated.modificationTag();
         int rows = jdbc.update(UPDATE, d.instances(), d.routes(), d.annotation(), Timestamp.from(updated.updatedAt()),
-                version, d.processGuid(), version - 1);
+                tag.index(), d.processGuid(), tag.epoch(), tag.index() - 1);
         return rows == 1;
     }
 

@@ -147,7 +147,7 @@ class ReadModelIT {
     @Test
     void aDesiredRowReadsBackTheDefinitionItWasCreatedWith() {
         String guid = desire("desired-a", 1, 256);
-        desired.update(guid, new DesiredLrpUpdate(null, "{\"http\":[\"a.example\"]}", "v2"), null, TEST);
+        desired.update(guid, new DesiredLrpUpdate(null, "{\"http\":[\"a.example\"]}", "v2"), List.of(), TEST);
         DesiredLrpRow row = desiredRows.find(guid).orElseThrow();
         var entity = desiredEntities.findById(guid).orElseThrow();
         assertThat(row.definition()).isEqualTo(entity.definition());
@@ -163,7 +163,7 @@ class ReadModelIT {
         assertThat(desiredRows.page(domain, null, 10)).extracting(DesiredLrpRow::processGuid)
                 .containsExactly(guid, other);
         assertThat(desiredRows.page(domain, guid, 10)).extracting(DesiredLrpRow::processGuid).containsExactly(other);
-        desired.update(other, new DesiredLrpUpdate(1, null, null), null, TEST);
+        desired.update(other, new DesiredLrpUpdate(1, null, null), List.of(), TEST);
         assertThat(desiredRows.fingerprint(domain)).isNotEqualTo(before).extracting(ListFingerprint::rows)
                 .isEqualTo(2L);
     }
