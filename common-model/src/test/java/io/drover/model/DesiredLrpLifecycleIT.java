@@ -17,12 +17,10 @@ import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.CheckDefinition;
 import io.drover.model.lrp.CrashRestartPolicy;
 import io.drover.model.lrp.Deployable;
-import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
-import io.drover.model.lrp.DesiredLrpRepository;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.EnvVar;
@@ -39,9 +37,9 @@ import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.DesiredLrpRow;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.test.WithDroverInfrastructure;
-import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,7 +60,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -80,8 +77,6 @@ class DesiredLrpLifecycleIT {
     @Autowired
     ActualLrpLifecycle actualLifecycle;
     @Autowired
-    DesiredLrpRepository desireds;
-    @Autowired
     ActualLrpRepository actuals;
     @Autowired
     DesiredLrpRows desiredRows;
@@ -89,10 +84,6 @@ class DesiredLrpLifecycleIT {
     CellPresence cells;
     @Autowired
     JdbcTemplate jdbc;
-    @Autowired
-    PlatformTransactionManager txManager;
-    @Autowired
-    EntityManager em;
     @Autowired
     Outbox outbox;
     @Autowired
@@ -118,7 +109,7 @@ class DesiredLrpLifecycleIT {
 
         assertThat(created.modificationTag().index()).isZero();
         assertThat(created.definition()).isEqualTo(definition(3));
-        assertThat(desireds.findById(guid)).get().extracting(DesiredLrp::instances).isEqualTo(3);
+        assertThat(desiredRows.find(guid)).get().extracting(DesiredLrpRow::instances).isEqualTo(3);
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0, 1, 2);
         assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).singleElement()
                 .satisfies(m -> assertThat(m.indices()).containsExactly(0, 1, 2));
@@ -152,7 +143,7 @@ class DesiredLrpLifecycleIT {
         lifecycle.update(guid, new DesiredLrpUpdate(null, null, "first"), first, RECEPTOR);
         assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), first, RECEPTOR))
                 .isInstanceOf(StaleModificationTagException.class);
-        assertThat(desireds.findById(guid).orElseThrow().instances()).isEqualTo(1);
+        assertThat(desiredRows.find(guid).orElseThrow().instances()).isEqualTo(1);
         assertThat(actuals.findByProcessGuid(guid)).hasSize(1);
     }
 
@@ -269,7 +260,7 @@ class DesiredLrpLifecycleIT {
         long applied = results.stream().filter(r -> r instanceof DesiredLrpSnapshot).count();
         assertThat(results).allMatch(r -> r instanceof DesiredLrpSnapshot || r instanceof StaleModificationTagException);
         assertThat(applied).isPositive();
-        assertThat(desireds.findById(guid).orElseThrow().version()).as("one version per applied update")
+        assertThat(desiredRows.find(guid).orElseThrow().version()).as("one version per applied update")
                 .isEqualTo(applied);
         assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
                 .hasSize((int) applied);
@@ -297,8 +288,8 @@ class DesiredLrpLifecycleIT {
             }
             return ids.get();
         };
-        DesiredLrpLifecycle scaling = new LifecycleFactory(new TransactionTemplate(txManager),
-                new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource())), em, jdbc, outbox,
+        DesiredLrpLifecycle scaling = new LifecycleFactory(
+                new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource())), jdbc, outbox,
                 Clock.systemUTC(), movingIds, policy).desiredLrpLifecycle(8);
         scaling.desire(definition(3), RECEPTOR);
         String cell = runningOnALiveCell(2);
@@ -328,7 +319,7 @@ class DesiredLrpLifecycleIT {
 
         lifecycle.remove(guid, RECEPTOR);
 
-        assertThat(desireds.findById(guid)).isEmpty();
+        assertThat(desiredRows.find(guid)).isEmpty();
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(1);
         assertThat(records.messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class)).singleElement()
                 .satisfies(stop -> assertThat(stop.reason()).isEqualTo("desired LRP deleted"));
@@ -355,7 +346,7 @@ class DesiredLrpLifecycleIT {
     }
 
     @Test
-    void everyFieldOfADesireReadsBackThroughTheEntityAndLeavesInTheRemovalEvent() {
+    void everyFieldOfADesireReadsBackAndLeavesInTheRemovalEvent() {
         DesiredLrpDefinition full = new DesiredLrpDefinition(guid, "d1", "preloaded:host", 2,
                 new Action(new RunAction("sleep", List.of("100"), "/app", List.of(new EnvVar("A", "1")),
                         new RunAction.ResourceLimits(1024L))), new RunAction("true", List.of(), null, null, null),
@@ -364,7 +355,7 @@ class DesiredLrpLifecycleIT {
                 "{\"http\":[\"web.example.com\"]}", "v1", "log-1", "metrics-1");
         DesiredLrpSnapshot created = lifecycle.desire(full, RECEPTOR);
 
-        DesiredLrp stored = desireds.findById(guid).orElseThrow();
+        DesiredLrpRow stored = desiredRows.find(guid).orElseThrow();
         assertThat(stored.definition()).isEqualTo(full);
         assertThat(stored.modificationTag()).isEqualTo(created.modificationTag());
         assertThat(stored.definitionVersion()).isEqualTo(1);

@@ -13,7 +13,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import io.drover.model.lrp.ActualLrp;
-import io.drover.model.lrp.DesiredLrp;
+import io.drover.model.lrp.DesiredLrpSnapshot;
 import jakarta.persistence.EntityManager;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -35,7 +35,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule neverTouchesEntitiesOrTheEntityManager = noClasses().that()
             .resideInAPackage("io.drover.converger..").should().dependOnClassesThat()
-            .areAssignableTo(ActualLrp.class).orShould().dependOnClassesThat().areAssignableTo(DesiredLrp.class)
+            .areAssignableTo(ActualLrp.class).orShould().dependOnClassesThat().areAssignableTo(DesiredLrpSnapshot.class)
             .orShould().dependOnClassesThat().areAssignableTo(EntityManager.class);
 
     @ArchTest

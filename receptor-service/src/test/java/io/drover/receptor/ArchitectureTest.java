@@ -12,7 +12,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import io.drover.model.lrp.ActualLrp;
-import io.drover.model.lrp.DesiredLrp;
+import io.drover.model.lrp.DesiredLrpSnapshot;
 import jakarta.persistence.EntityManager;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -38,8 +38,10 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule neverDrivesTheStateMachineItself = noClasses().that().resideInAPackage("io.drover.receptor..")
-            .should().callMethodWhere(target(owner(assignableTo(ActualLrp.class).or(assignableTo(DesiredLrp.class))))
-                    .and(target(nameMatching("place|failPlacement|claim|start|crash|unclaim|update|create"))))
+            .should().callMethodWhere(target(owner(assignableTo(ActualLrp.class)
+                    .or(assignableTo(DesiredLrpSnapshot.class))))
+                    .and(target(nameMatching("place|failPlacement|claim|start|crash|unclaim|create|updatedBy"
+                            + "|redefinedBy"))))
             .because("only ActualLrpLifecycle and DesiredLrpLifecycle drive the state machines");
 
     @ArchTest

@@ -1,17 +1,19 @@
 package io.drover.model.lrp;
 
 import io.drover.model.messaging.LifecycleEvent;
-import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The only write path to {@code desired_lrps}: desire, update (scale) and remove, each in one transaction together
- * with the actual LRPs it creates or retires and the events and auction request it causes.
+ * The only write path to {@code desired_lrps}: desire, update (scale), redefine (a deployment) and remove, each in one
+ * transaction together with the actual LRPs it creates or retires and the events and auction request it causes. Every
+ * write is a plain JDBC statement ({@link DesiredLrpStore}) whose compare-and-swap is the row's epoch and version.
  */
 public class DesiredLrpLifecycle {
 
@@ -19,8 +21,6 @@ public class DesiredLrpLifecycle {
     private static final int UNCONDITIONAL_ATTEMPTS = 2;
 
     private final TransactionTemplate tx;
-    private final TransactionTemplate plainTx;
-    private final EntityManager em;
     private final ActualLrpOperations actuals;
     private final LifecycleRecorder recorder;
     private final Clock clock;
@@ -29,19 +29,16 @@ public class DesiredLrpLifecycle {
     private final DefinitionHistory history;
     private final DesiredLrpStore rows;
 
-    DesiredLrpLifecycle(Transactions transactions, EntityManager em, ActualLrpOperations actuals,
-            LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
-            DefinitionHistory history, DesiredLrpStore rows) {
-        this.history = history;
-        this.rows = rows;
-        this.tx = transactions.jpa();
-        this.plainTx = transactions.plain();
-        this.em = em;
+    DesiredLrpLifecycle(TransactionTemplate tx, ActualLrpOperations actuals, LifecycleRecorder recorder, Clock clock,
+            Supplier<UUID> ids, OptimisticRetry retry, DefinitionHistory history, DesiredLrpStore rows) {
+        this.tx = tx;
         this.actuals = actuals;
         this.recorder = recorder;
         this.clock = clock;
         this.ids = ids;
         this.retry = retry;
+        this.history = history;
+        this.rows = rows;
     }
 
     /**
@@ -53,17 +50,17 @@ public class DesiredLrpLifecycle {
     }
 
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
-        return plainTx.execute(status -> {
-            DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
+        return tx.execute(status -> {
+            DesiredLrpSnapshot lrp = DesiredLrpSnapshot.create(definition, ids.get(), clock.instant());
             if (!rows.insert(lrp)) {
                 throw new DesiredLrpAlreadyExistsException(definition.processGuid());
             }
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
-            actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired",
-                    lrp.definitionVersion(), changes);
-            recorder.write(changes, actor); // no entity to flush: the insert wrote the desired row
-            return lrp.snapshot();
+            actuals.createUnclaimed(definition.processGuid(), definition.domain(), indices(0, definition.instances()),
+                    "desired", lrp.definitionVersion(), changes);
+            recorder.write(changes, actor);
+            return lrp;
         });
     }
 
@@ -96,7 +93,7 @@ public class DesiredLrpLifecycle {
 
     private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
             Actor actor) {
-        return plainTx.execute(status -> {
+        return tx.execute(status -> {
             DesiredLrpSnapshot before = rows.find(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             if (!ifMatch.isEmpty() && !ifMatch.contains(before.modificationTag())) {
@@ -126,36 +123,40 @@ public class DesiredLrpLifecycle {
 
     /**
      * Makes {@code deployable} the LRP's definition under {@code version} (a deployment, SPEC 14), in the caller's
-     * transaction when there is one: the deployment that asks for it commits with it. The version is recorded in the
-     * definition history (the last 10 are kept). Nothing changes when it is the current version already.
+     * transaction when there is one: the deployment that asks for it commits with it. {@code current} is the LRP as
+     * the caller read it and decided on, and the write is a compare-and-swap on its epoch and version: when the LRP
+     * changed since (scaled, deleted, redefined by another deployment), nothing is written and an {@link
+     * OptimisticLockingFailureException} asks the caller to run again on a fresh read, from outside its transaction
+     * ({@link OptimisticRetry}). The version is recorded in the definition history (the last 10 are kept). Nothing
+     * changes when it is the current version already.
      */
-    public DesiredLrpSnapshot redefine(String processGuid, Deployable deployable, int version, String reason,
+    public DesiredLrpSnapshot redefine(DesiredLrpSnapshot current, Deployable deployable, int version, String reason,
             Actor actor) {
+        DesiredLrpSnapshot after = current.redefinedBy(deployable, version, clock.instant()).orElse(null);
+        if (after == null) {
+            return current;
+        }
+        String processGuid = current.definition().processGuid();
         return tx.execute(status -> {
-            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
-            if (lrp == null) {
-                throw new DesiredLrpNotFoundException(processGuid);
+            if (!rows.redefine(after)) {
+                throw new OptimisticLockingFailureException("desired LRP " + processGuid + " changed since "
+                        + current.modificationTag() + " was read");
             }
-            DesiredLrpSnapshot before = lrp.snapshot();
-            if (!lrp.redefine(deployable, version, clock.instant())) {
-                return before;
-            }
+            history.recordCurrent(processGuid, after.updatedAt());
             ChangeLog changes = new ChangeLog();
-            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, lrp, reason);
-            em.flush();
-            history.recordCurrent(processGuid, clock.instant());
-            return finish(changes, actor, lrp);
+            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, current, after, reason);
+            recorder.write(changes, actor);
+            return after;
         });
     }
 
     /** The desired LRP as it is now, read in the caller's transaction when there is one. */
-    public java.util.Optional<DesiredLrpSnapshot> snapshot(String processGuid) {
-        return tx.execute(status -> java.util.Optional.ofNullable(em.find(DesiredLrp.class, processGuid))
-                .map(DesiredLrp::snapshot));
+    public Optional<DesiredLrpSnapshot> snapshot(String processGuid) {
+        return tx.execute(status -> rows.find(processGuid));
     }
 
     /** The deployable part of definition {@code version} of this LRP, if the history still keeps it. */
-    public java.util.Optional<Deployable> definitionAt(String processGuid, int version) {
+    public Optional<Deployable> definitionAt(String processGuid, int version) {
         return history.deployable(processGuid, version);
     }
 
@@ -173,32 +174,16 @@ public class DesiredLrpLifecycle {
     }
 
     private Void removeOnce(String processGuid, Actor actor) {
-        return plainTx.execute(status -> {
+        return tx.execute(status -> {
             DesiredLrpSnapshot before = rows.delete(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
             ChangeLog changes = new ChangeLog();
-            changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, (DesiredLrp) null, "deleted");
+            changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
             recorder.write(changes, actor);
             return null;
         });
-    }
-
-    private DesiredLrpSnapshot finish(ChangeLog changes, Actor actor, DesiredLrp lrp) {
-        em.flush();
-        recorder.write(changes, actor);
-        return lrp.snapshot();
-    }
-
-    /**
-     * The lifecycle's two kinds of transaction on one DataSource: {@code jpa} for what loads and changes the entity
-     * (redefine and the snapshot a deployment reads, in the deployment's transaction), {@code plain} (JDBC only, no
-     * Hibernate session opened) for a desire, an update and a delete, which write by plain statements. A plain
-     * transaction joins a JPA one around it (both bind the same connection); the reverse would not, so nothing that
-     * runs in a plain transaction calls the entity.
-     */
-    record Transactions(TransactionTemplate jpa, TransactionTemplate plain) {
     }
 
     /**
