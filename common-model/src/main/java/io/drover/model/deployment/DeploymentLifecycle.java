@@ -77,7 +77,9 @@ public class DeploymentLifecycle {
             String by, Actor actor) {
         return retry.run("deployment-start", () -> run(() -> {
             DesiredLrpSnapshot current = current(processGuid);
-            int version = desired.highestDefinitionVersion(processGuid) + 1;
+            // after the current version too: read apart from it, the history of an LRP deleted meanwhile is empty, and
+            // a "new" version equal to the current one would skip the swap that notices the delete
+            int version = Math.max(desired.highestDefinitionVersion(processGuid), current.definitionVersion()) + 1;
             return begin(current, change.apply(current), version, strategy, null, "started by " + by, by, actor);
         }));
     }

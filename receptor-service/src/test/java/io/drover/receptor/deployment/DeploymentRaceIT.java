@@ -32,7 +32,7 @@ import tools.jackson.databind.JsonNode;
 @ReceptorTest
 class DeploymentRaceIT {
 
-    private static final int ROUNDS = 24;
+    private static final int ROUNDS = 60;
     private static final ExecutorService POOL = Executors.newFixedThreadPool(6);
 
     @LocalServerPort
