@@ -19,11 +19,10 @@ import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.task.Task;
 import java.util.Set;
-import org.springframework.data.repository.CrudRepository;
 
 /**
  * The model's own rules: it depends on no service and no test fixture, only the desired LRP's lifecycle uses its
- * store, the domain objects' public methods change nothing, and the read repositories offer no writes.
+ * store, and the domain objects' public methods change nothing.
  */
 @AnalyzeClasses(packages = "io.drover.model", importOptions = ImportOption.DoNotIncludeTests.class)
 class ModelArchitectureTest {
@@ -48,12 +47,12 @@ class ModelArchitectureTest {
             .because("desired_lrps change only through DesiredLrpLifecycle, which builds it (LifecycleFactory)");
 
     @ArchTest
-    static final ArchRule entitiesChangeOnlyThroughPackagePrivateVerbs = methods()
+    static final ArchRule domainObjectsChangeOnlyThroughPackagePrivateVerbs = methods()
             .that().areDeclaredIn(ActualLrp.class).or().areDeclaredIn(DesiredLrpSnapshot.class)
             .or().areDeclaredIn(Task.class)
             .and().arePublic().and().doNotHaveModifier(JavaModifier.STATIC)
             .should(notSetAnyField())
-            .because("a public method of an LRP entity or a task that changed state would be a write path around the "
+            .because("a public method of an LRP or a task that changed state would be a write path around the "
                     + "lifecycle");
 
     /** The lifecycle verbs of one row (SPEC 3.3), which only the slot may call. */
@@ -89,11 +88,6 @@ class ModelArchitectureTest {
             .should().accessClassesThat().haveFullyQualifiedName(LIFECYCLE + ".InstanceSlot")
             .because("ActualLrpOperations is the one loop that loads slots (Slots), calls a verb and leaves the "
                     + "writes to the recorder");
-
-    @ArchTest
-    static final ArchRule repositoriesAreReadOnly = noClasses().that().resideInAPackage("io.drover.model..")
-            .should().beAssignableTo(CrudRepository.class)
-            .because("a CrudRepository's save/delete would be a write path around the lifecycle");
 
     private static ArchCondition<JavaMethod> notSetAnyField() {
         return new ArchCondition<>("not set any field") {
