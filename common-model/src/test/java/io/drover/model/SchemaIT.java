@@ -29,7 +29,8 @@ import org.springframework.boot.test.context.SpringBootTest;
  * PostgreSQL against the schema Flyway built, without being run. A column or table a migration renamed, dropped or
  * retyped so that a statement no longer fits fails the build here, whether or not a test happens to run that
  * statement. (Hibernate's {@code ddl-auto=validate} did this for the one entity there was; the lifecycle ITs run the
- * statements with real rows.)
+ * statements with real rows.) A statement is checked without its values, so it names the types PostgreSQL cannot infer
+ * from their place, as the model's {@code unnest(?::varchar[], ?::int[])} do.
  */
 @SpringBootTest
 @WithDroverInfrastructure
