@@ -21,7 +21,6 @@ import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.read.CellAllocation;
-import jakarta.persistence.EntityManager;
 import org.springframework.jdbc.core.JdbcOperations;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcOperations;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -55,8 +54,7 @@ class ArchitectureTest {
             .resideInAPackage("io.drover.auctioneer..")
             .should().callMethodWhere(target(owner(JavaClass.Predicates.assignableTo(JdbcOperations.class)))
                     .and(target(nameMatching("update|batchUpdate|execute"))))
-            .orShould().dependOnClassesThat(belongToAnyOf(EntityManager.class, JdbcClient.class,
-                    NamedParameterJdbcOperations.class))
+            .orShould().dependOnClassesThat(belongToAnyOf(JdbcClient.class, NamedParameterJdbcOperations.class))
             .because("actual_lrps and desired_lrps change only through the lifecycles in common-model");
 
     @ArchTest

@@ -21,7 +21,7 @@ import jdk.jfr.consumer.RecordingFile;
 final class Profile implements AutoCloseable {
 
     private static final List<Map.Entry<String, String>> LIBRARIES = List.of(
-            Map.entry("org.hibernate.", "Hibernate"), Map.entry("org.postgresql.", "PostgreSQL JDBC driver"),
+            Map.entry("org.postgresql.", "PostgreSQL JDBC driver"),
             Map.entry("com.zaxxer.hikari.", "Hikari pool"), Map.entry("tools.jackson.", "Jackson (JSON)"),
             Map.entry("com.fasterxml.jackson.", "Jackson (JSON)"), Map.entry("org.apache.kafka.", "Kafka"),
             Map.entry("kafka.", "Kafka"), Map.entry("org.apache.catalina.", "Tomcat"),

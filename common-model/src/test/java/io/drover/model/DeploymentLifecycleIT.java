@@ -27,6 +27,9 @@ import io.drover.model.lrp.DefinitionVersion;
 import io.drover.model.lrp.Deployable;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
+import io.drover.model.lrp.DesiredLrpNotFoundException;
+import io.drover.model.lrp.DesiredLrpSnapshot;
+import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.OptimisticRetry;
@@ -250,42 +253,105 @@ class DeploymentLifecycleIT {
         Deployment d = deployments.start(guid, current -> withAction(current.definition(), "v2"), new Strategy(
                 Amount.parse("1"), Amount.parse("0"), Duration.ofSeconds(1), Duration.ofSeconds(30), true, 0),
                 "alice", USER);
-        AtomicInteger progress = new AtomicInteger(3);
-        Clock progressing = new Clock() {
-            @Override
-            public Instant instant() {
-                if (progress.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                    try {
-                        CompletableFuture.runAsync(() -> jdbc.update("UPDATE deployments SET progress_at = now(), "
-                                + "version = version + 1 WHERE id = ?", d.id())).get(30, TimeUnit.SECONDS);
-                    } catch (Exception e) {
-                        throw new IllegalStateException("the deployer's note did not commit", e);
-                    }
-                }
-                return Instant.now();
-            }
+        Meanwhile progress = new Meanwhile(3, () -> jdbc.update("UPDATE deployments SET progress_at = now(), "
+                + "version = version + 1 WHERE id = ?", d.id()));
 
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
+        Deployment paused = lifecycleTimedBy(progress).pause(guid, d.id(), "alice", USER);
 
-            @Override
-            public Clock withZone(ZoneId zone) {
-                throw new UnsupportedOperationException();
-            }
-        };
-        DeploymentLifecycle pausing = new DeploymentLifecycle(new TransactionTemplate(txManager), jdbc, desired,
-                outbox, progressing, new TimeOrderedIds(), new OptimisticRetry(8));
-
-        Deployment paused = pausing.pause(guid, d.id(), "alice", USER);
-
-        assertThat(progress.get()).as("every note committed under a running attempt").isZero();
+        assertThat(progress.pending()).as("every note committed under a running attempt").isZero();
         assertThat(paused.state()).isEqualTo(DeploymentState.PAUSED);
         assertThat(paused.version()).as("three notes, then the pause").isEqualTo(d.version() + 4);
         assertThat(jdbc.queryForList("SELECT to_state FROM lrp_events WHERE entity = 'deployment' AND "
                 + "process_guid = ? ORDER BY id", String.class, guid)).as("the attempts that lost wrote nothing")
                 .containsExactly("RUNNING", "PAUSED");
+    }
+
+    /**
+     * The new definition is a compare-and-swap on the desired LRP as the start read it. A scale committed between that
+     * read and the write (here by the lifecycle's clock, asked for the deployment's time in between) is a lost swap:
+     * the start runs again on a fresh read and keeps both changes.
+     */
+    @Test
+    void aDeploymentStartedWhileTheLrpIsScaledRunsAgainOnAFreshRead() throws Exception {
+        Meanwhile scale = new Meanwhile(1, () -> desired.update(guid, new DesiredLrpUpdate(3, null, null), List.of(),
+                USER));
+
+        Deployment d = lifecycleTimedBy(scale).start(guid, current -> withAction(current.definition(), "v2"), STRATEGY,
+                "alice", USER);
+
+        assertThat(scale.pending()).isZero();
+        assertThat(d.toVersion()).isEqualTo(2);
+        DesiredLrpSnapshot now = desired.snapshot(guid).orElseThrow();
+        assertThat(now.definition().instances()).as("the scale kept").isEqualTo(3);
+        assertThat(now.definition().action()).isEqualTo(action("v2"));
+        assertThat(now.definitionVersion()).isEqualTo(2);
+        assertThat(now.modificationTag().index()).as("desired, scaled, redefined").isEqualTo(2);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM deployments WHERE process_guid = ?", Integer.class, guid))
+                .as("the attempt that lost wrote nothing").isEqualTo(1);
+        assertThat(jdbc.queryForList("SELECT reason FROM lrp_events WHERE entity = 'desired' AND process_guid = ? "
+                + "ORDER BY id", String.class, guid)).containsExactly("desired", "updated", "deployment " + d.id());
+    }
+
+    /** A delete committed between the start's read and its write: the fresh read finds no LRP, and nothing is left. */
+    @Test
+    void aDeploymentStartedWhileTheLrpIsDeletedFindsItGone() {
+        Meanwhile delete = new Meanwhile(1, () -> desired.remove(guid, USER));
+
+        assertThatThrownBy(() -> lifecycleTimedBy(delete).start(guid, current -> withAction(current.definition(),
+                "v2"), STRATEGY, "alice", USER)).isInstanceOf(DesiredLrpNotFoundException.class);
+
+        assertThat(delete.pending()).isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM deployments WHERE process_guid = ?", Integer.class, guid))
+                .isZero();
+        assertThat(jdbc.queryForList("SELECT event_type FROM lrp_events WHERE process_guid = ? AND entity <> 'actual' "
+                + "ORDER BY id", String.class, guid)).containsExactly(LifecycleEvent.DESIRED_LRP_CREATED,
+                        LifecycleEvent.DESIRED_LRP_REMOVED);
+    }
+
+    private DeploymentLifecycle lifecycleTimedBy(Clock clock) {
+        return new DeploymentLifecycle(new TransactionTemplate(txManager), jdbc, desired, outbox, clock,
+                new TimeOrderedIds(), new OptimisticRetry(8));
+    }
+
+    /**
+     * A clock that, the first {@code times} it is asked, first commits {@code change} from another connection: what
+     * another writer does between a transaction's read and its write.
+     */
+    private static final class Meanwhile extends Clock {
+
+        private final AtomicInteger remaining;
+        private final Runnable change;
+
+        Meanwhile(int times, Runnable change) {
+            this.remaining = new AtomicInteger(times);
+            this.change = change;
+        }
+
+        int pending() {
+            return remaining.get();
+        }
+
+        @Override
+        public Instant instant() {
+            if (remaining.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                try {
+                    CompletableFuture.runAsync(change).get(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException("the change meanwhile did not commit", e);
+                }
+            }
+            return Instant.now();
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
     }
 
     private void run(int index, String instanceGuid) {

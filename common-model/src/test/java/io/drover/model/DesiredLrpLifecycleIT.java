@@ -17,17 +17,16 @@ import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.CheckDefinition;
 import io.drover.model.lrp.CrashRestartPolicy;
 import io.drover.model.lrp.Deployable;
-import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
-import io.drover.model.lrp.DesiredLrpRepository;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.LifecycleFactory;
+import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StaleModificationTagException;
@@ -38,8 +37,9 @@ import io.drover.model.messaging.LrpStartRequested;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.DesiredLrpRow;
+import io.drover.model.read.DesiredLrpRows;
 import io.drover.test.WithDroverInfrastructure;
-import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,7 +60,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -78,17 +77,13 @@ class DesiredLrpLifecycleIT {
     @Autowired
     ActualLrpLifecycle actualLifecycle;
     @Autowired
-    DesiredLrpRepository desireds;
-    @Autowired
     ActualLrpRepository actuals;
+    @Autowired
+    DesiredLrpRows desiredRows;
     @Autowired
     CellPresence cells;
     @Autowired
     JdbcTemplate jdbc;
-    @Autowired
-    PlatformTransactionManager txManager;
-    @Autowired
-    EntityManager em;
     @Autowired
     Outbox outbox;
     @Autowired
@@ -114,7 +109,7 @@ class DesiredLrpLifecycleIT {
 
         assertThat(created.modificationTag().index()).isZero();
         assertThat(created.definition()).isEqualTo(definition(3));
-        assertThat(desireds.findById(guid)).get().extracting(DesiredLrp::instances).isEqualTo(3);
+        assertThat(desiredRows.find(guid)).get().extracting(DesiredLrpRow::instances).isEqualTo(3);
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0, 1, 2);
         assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).singleElement()
                 .satisfies(m -> assertThat(m.indices()).containsExactly(0, 1, 2));
@@ -144,18 +139,35 @@ class DesiredLrpLifecycleIT {
 
     @Test
     void updateWithAStaleModificationTagIsRejected() {
-        lifecycle.desire(definition(1), RECEPTOR);
-        lifecycle.update(guid, new DesiredLrpUpdate(null, null, "first"), 0L, RECEPTOR);
-        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), 0L, RECEPTOR))
+        List<ModificationTag> first = List.of(lifecycle.desire(definition(1), RECEPTOR).modificationTag());
+        lifecycle.update(guid, new DesiredLrpUpdate(null, null, "first"), first, RECEPTOR);
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), first, RECEPTOR))
                 .isInstanceOf(StaleModificationTagException.class);
-        assertThat(desireds.findById(guid).orElseThrow().instances()).isEqualTo(1);
+        assertThat(desiredRows.find(guid).orElseThrow().instances()).isEqualTo(1);
         assertThat(actuals.findByProcessGuid(guid)).hasSize(1);
     }
 
     @Test
+    void aTagOfADeletedLrpIsStaleForItsNewIncarnationThoughItsIndexMatches() {
+        ModificationTag old = lifecycle.desire(definition(1), RECEPTOR).modificationTag();
+        lifecycle.remove(guid, RECEPTOR);
+        DesiredLrpSnapshot recreated = lifecycle.desire(definition(2), RECEPTOR);
+        assertThat(recreated.modificationTag().index()).isEqualTo(old.index());
+
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(5, null, "late"), List.of(old),
+                RECEPTOR)).isInstanceOf(StaleModificationTagException.class);
+        assertThat(desiredRows.find(guid)).get().satisfies(row -> {
+            assertThat(row.modificationTag()).isEqualTo(recreated.modificationTag());
+            assertThat(row.instances()).isEqualTo(2);
+        });
+        assertThat(actuals.findByProcessGuid(guid)).hasSize(2);
+    }
+
+    @Test
     void scaleUpCreatesTheNewIndicesAndRequestsTheirAuction() {
-        lifecycle.desire(definition(2), RECEPTOR);
-        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(4, null, null), 0L, RECEPTOR);
+        DesiredLrpSnapshot desired = lifecycle.desire(definition(2), RECEPTOR);
+        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(4, null, null),
+                List.of(desired.modificationTag()), RECEPTOR);
 
         assertThat(updated.modificationTag().index()).isEqualTo(1);
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0, 1, 2, 3);
@@ -174,7 +186,7 @@ class DesiredLrpLifecycleIT {
                 .as("the desire created its instances itself, and an instance's progress asks nothing").isEmpty();
 
         actualLifecycle.retire(List.of(ActualLrpKey.of(guid, 0)), "restart", RECEPTOR);
-        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
         lifecycle.remove(guid, RECEPTOR);
 
         assertThat(records.messages(Topics.CONVERGENCE_REQUESTS, guid, ConvergenceRequested.class))
@@ -188,7 +200,7 @@ class DesiredLrpLifecycleIT {
         lifecycle.desire(definition(3), RECEPTOR);
         String cell = runningOnALiveCell(2);
 
-        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
 
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index)
                 .as("the unclaimed extra is gone, the running one waits for its cell to stop it").containsExactly(0, 2);
@@ -200,13 +212,13 @@ class DesiredLrpLifecycleIT {
     @Test
     void aRepairPlannedBeforeAScaleDownOrADeleteCreatesNothingTheUserTookAway() {
         lifecycle.desire(definition(3), RECEPTOR);
-        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
         // the converger saw 3 instances with index 2 missing, before the scale-down
         assertThat(actualLifecycle.createMissing(guid, "d1", List.of(1, 2), "missing index",
                 Actor.service("converger"))).isEmpty();
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(0);
 
-        lifecycle.update(guid, new DesiredLrpUpdate(3, null, null), null, RECEPTOR);
+        lifecycle.update(guid, new DesiredLrpUpdate(3, null, null), List.of(), RECEPTOR);
         actualLifecycle.retire(List.of(ActualLrpKey.of(guid, 1)), "restart", RECEPTOR);
         assertThat(actualLifecycle.createMissing(guid, "d1", List.of(1), "missing index", Actor.service("converger")))
                 .as("still desired: created").containsExactly(1);
@@ -219,8 +231,9 @@ class DesiredLrpLifecycleIT {
 
     @Test
     void updateThatChangesNothingKeepsTheVersion() {
-        lifecycle.desire(definition(2), RECEPTOR);
-        DesiredLrpSnapshot same = lifecycle.update(guid, new DesiredLrpUpdate(2, null, null), 0L, RECEPTOR);
+        DesiredLrpSnapshot desired = lifecycle.desire(definition(2), RECEPTOR);
+        DesiredLrpSnapshot same = lifecycle.update(guid, new DesiredLrpUpdate(2, null, null),
+                List.of(desired.modificationTag()), RECEPTOR);
         assertThat(same.modificationTag().index()).isZero();
         assertThat(records.audit(guid)).noneMatch(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED));
     }
@@ -228,8 +241,8 @@ class DesiredLrpLifecycleIT {
     @Test
     void routesAndAnnotationChangeWithoutTouchingInstances() {
         lifecycle.desire(definition(1), RECEPTOR);
-        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(null, "{\"r\":1}", "note"), null,
-                RECEPTOR);
+        DesiredLrpSnapshot updated = lifecycle.update(guid, new DesiredLrpUpdate(null, "{\"r\":1}", "note"),
+                List.of(), RECEPTOR);
         assertThat(updated.definition().routes()).isEqualTo("{\"r\":1}");
         assertThat(updated.definition().annotation()).isEqualTo("note");
         assertThat(updated.definition().instances()).isEqualTo(1);
@@ -243,11 +256,11 @@ class DesiredLrpLifecycleIT {
     void concurrentUnconditionalUpdatesAreEachAppliedOrRejectedNeverLost() throws Exception {
         lifecycle.desire(definition(1), RECEPTOR);
         List<Object> results = race(10, () -> lifecycle.update(guid,
-                new DesiredLrpUpdate(null, null, "writer-" + UUID.randomUUID()), null, RECEPTOR));
+                new DesiredLrpUpdate(null, null, "writer-" + UUID.randomUUID()), List.of(), RECEPTOR));
         long applied = results.stream().filter(r -> r instanceof DesiredLrpSnapshot).count();
         assertThat(results).allMatch(r -> r instanceof DesiredLrpSnapshot || r instanceof StaleModificationTagException);
         assertThat(applied).isPositive();
-        assertThat(desireds.findById(guid).orElseThrow().version()).as("one version per applied update")
+        assertThat(desiredRows.find(guid).orElseThrow().version()).as("one version per applied update")
                 .isEqualTo(applied);
         assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
                 .hasSize((int) applied);
@@ -275,8 +288,8 @@ class DesiredLrpLifecycleIT {
             }
             return ids.get();
         };
-        DesiredLrpLifecycle scaling = new LifecycleFactory(new TransactionTemplate(txManager),
-                new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource())), em, jdbc, outbox,
+        DesiredLrpLifecycle scaling = new LifecycleFactory(
+                new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource())), jdbc, outbox,
                 Clock.systemUTC(), movingIds, policy).desiredLrpLifecycle(8);
         scaling.desire(definition(3), RECEPTOR);
         String cell = runningOnALiveCell(2);
@@ -284,7 +297,7 @@ class DesiredLrpLifecycleIT {
                 .version();
 
         moves.set(3);
-        DesiredLrpSnapshot scaled = scaling.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR);
+        DesiredLrpSnapshot scaled = scaling.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR);
 
         assertThat(moves.get()).as("every move committed under a running attempt").isZero();
         assertThat(scaled.definition().instances()).isEqualTo(1);
@@ -306,7 +319,7 @@ class DesiredLrpLifecycleIT {
 
         lifecycle.remove(guid, RECEPTOR);
 
-        assertThat(desireds.findById(guid)).isEmpty();
+        assertThat(desiredRows.find(guid)).isEmpty();
         assertThat(actuals.findByProcessGuid(guid)).extracting(ActualLrp::index).containsExactly(1);
         assertThat(records.messages(Topics.STOP_REQUESTS, cell, LrpStopRequested.class)).singleElement()
                 .satisfies(stop -> assertThat(stop.reason()).isEqualTo("desired LRP deleted"));
@@ -333,7 +346,7 @@ class DesiredLrpLifecycleIT {
     }
 
     @Test
-    void everyFieldOfADesireReadsBackThroughTheEntityAndLeavesInTheRemovalEvent() {
+    void everyFieldOfADesireReadsBackAndLeavesInTheRemovalEvent() {
         DesiredLrpDefinition full = new DesiredLrpDefinition(guid, "d1", "preloaded:host", 2,
                 new Action(new RunAction("sleep", List.of("100"), "/app", List.of(new EnvVar("A", "1")),
                         new RunAction.ResourceLimits(1024L))), new RunAction("true", List.of(), null, null, null),
@@ -342,7 +355,7 @@ class DesiredLrpLifecycleIT {
                 "{\"http\":[\"web.example.com\"]}", "v1", "log-1", "metrics-1");
         DesiredLrpSnapshot created = lifecycle.desire(full, RECEPTOR);
 
-        DesiredLrp stored = desireds.findById(guid).orElseThrow();
+        DesiredLrpRow stored = desiredRows.find(guid).orElseThrow();
         assertThat(stored.definition()).isEqualTo(full);
         assertThat(stored.modificationTag()).isEqualTo(created.modificationTag());
         assertThat(stored.definitionVersion()).isEqualTo(1);
@@ -367,7 +380,7 @@ class DesiredLrpLifecycleIT {
 
     @Test
     void updateOrRemoveOfAnUnknownProcessFails() {
-        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), null, RECEPTOR))
+        assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR))
                 .isInstanceOf(DesiredLrpNotFoundException.class);
         assertThatThrownBy(() -> lifecycle.remove(guid, RECEPTOR)).isInstanceOf(DesiredLrpNotFoundException.class);
     }

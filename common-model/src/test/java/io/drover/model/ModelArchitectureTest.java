@@ -4,8 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.AccessTarget.MethodCallTarget;
-import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -16,23 +15,19 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-import com.tngtech.archunit.base.DescribedPredicate;
 import io.drover.model.lrp.ActualLrp;
-import io.drover.model.lrp.DesiredLrp;
+import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.task.Task;
-import jakarta.persistence.EntityManager;
 import java.util.Set;
-import org.springframework.data.repository.CrudRepository;
 
 /**
- * The model's own rules: it depends on no service and no test fixture, only the lifecycle writes the two LRP entities
- * through JPA, the entities' public methods change nothing, and the read repositories offer no writes.
+ * The model's own rules: it depends on no service and no test fixture, only the desired LRP's lifecycle uses its
+ * store, and the domain objects' public methods change nothing.
  */
 @AnalyzeClasses(packages = "io.drover.model", importOptions = ImportOption.DoNotIncludeTests.class)
 class ModelArchitectureTest {
 
     static final String LIFECYCLE = "io.drover.model.lrp";
-    static final Set<String> ENTITY_WRITES = Set.of("persist", "remove", "merge", "refresh", "lock");
 
     @ArchTest
     static final ArchRule modelDependsOnNoService = noClasses().that().resideInAPackage("io.drover.model..")
@@ -45,22 +40,19 @@ class ModelArchitectureTest {
             .should().beFreeOfCycles();
 
     @ArchTest
-    static final ArchRule onlyTheLifecycleWritesEntities = noClasses().that().resideOutsideOfPackage(LIFECYCLE)
-            .should().callMethodWhere(entityManagerWrite())
-            .because("actual_lrps and desired_lrps change only through ActualLrpLifecycle and DesiredLrpLifecycle");
+    static final ArchRule onlyTheDesiredLifecycleUsesItsStore = noClasses()
+            .that().doNotHaveSimpleName("DesiredLrpLifecycle").and().doNotHaveSimpleName("LifecycleFactory")
+            .and().doNotHaveSimpleName("DesiredLrpStore")
+            .should().dependOnClassesThat().haveFullyQualifiedName("io.drover.model.lrp.DesiredLrpStore")
+            .because("desired_lrps change only through DesiredLrpLifecycle, which builds it (LifecycleFactory)");
 
     @ArchTest
-    static final ArchRule insideTheLifecycleOnlyTheDesiredLifecycleWritesEntities = noClasses()
-            .that().resideInAPackage(LIFECYCLE).and().doNotHaveSimpleName("DesiredLrpLifecycle")
-            .should().callMethodWhere(entityManagerWrite())
-            .because("actual LRPs are written by ActualLrpStore (JDBC), and DesiredLrp is the only entity left");
-
-    @ArchTest
-    static final ArchRule entitiesChangeOnlyThroughPackagePrivateVerbs = methods()
-            .that().areDeclaredIn(ActualLrp.class).or().areDeclaredIn(DesiredLrp.class).or().areDeclaredIn(Task.class)
+    static final ArchRule domainObjectsChangeOnlyThroughPackagePrivateVerbs = methods()
+            .that().areDeclaredIn(ActualLrp.class).or().areDeclaredIn(DesiredLrpSnapshot.class)
+            .or().areDeclaredIn(Task.class)
             .and().arePublic().and().doNotHaveModifier(JavaModifier.STATIC)
             .should(notSetAnyField())
-            .because("a public method of an LRP entity or a task that changed state would be a write path around the "
+            .because("a public method of an LRP or a task that changed state would be a write path around the "
                     + "lifecycle");
 
     /** The lifecycle verbs of one row (SPEC 3.3), which only the slot may call. */
@@ -96,18 +88,6 @@ class ModelArchitectureTest {
             .should().accessClassesThat().haveFullyQualifiedName(LIFECYCLE + ".InstanceSlot")
             .because("ActualLrpOperations is the one loop that loads slots (Slots), calls a verb and leaves the "
                     + "writes to the recorder");
-
-    @ArchTest
-    static final ArchRule repositoriesAreReadOnly = noClasses().that().resideInAPackage("io.drover.model..")
-            .should().beAssignableTo(CrudRepository.class)
-            .because("a CrudRepository's save/delete would be a write path around the lifecycle");
-
-    private static DescribedPredicate<JavaAccess<?>> entityManagerWrite() {
-        return DescribedPredicate.describe("EntityManager." + ENTITY_WRITES, access ->
-                access.getTarget() instanceof MethodCallTarget call
-                        && call.getOwner().isAssignableTo(EntityManager.class)
-                        && ENTITY_WRITES.contains(call.getName()));
-    }
 
     private static ArchCondition<JavaMethod> notSetAnyField() {
         return new ArchCondition<>("not set any field") {

@@ -13,8 +13,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import io.drover.model.lrp.ActualLrp;
-import io.drover.model.lrp.DesiredLrp;
-import jakarta.persistence.EntityManager;
+import io.drover.model.lrp.DesiredLrpSnapshot;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The converger's dependency rules: built on the model only, writes through the lifecycles, decisions kept pure. */
@@ -33,10 +32,9 @@ class ArchitectureTest {
                     "io.drover.model.lrp..", "io.drover.model.task..", "io.drover.model.time..");
 
     @ArchTest
-    static final ArchRule neverTouchesEntitiesOrTheEntityManager = noClasses().that()
+    static final ArchRule neverHoldsTheRecordsTheLifecyclesChange = noClasses().that()
             .resideInAPackage("io.drover.converger..").should().dependOnClassesThat()
-            .areAssignableTo(ActualLrp.class).orShould().dependOnClassesThat().areAssignableTo(DesiredLrp.class)
-            .orShould().dependOnClassesThat().areAssignableTo(EntityManager.class);
+            .areAssignableTo(ActualLrp.class).orShould().dependOnClassesThat().areAssignableTo(DesiredLrpSnapshot.class);
 
     @ArchTest
     static final ArchRule onlyGarbageCollectionWritesWithPlainJdbc = noClasses().that()

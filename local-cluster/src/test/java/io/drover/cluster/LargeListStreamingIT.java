@@ -36,7 +36,7 @@ class LargeListStreamingIT {
 
     static final int LRPS = 10;
     static final int INSTANCES = 10_000;
-    /** Spring, Tomcat, Hibernate and the Kafka clients fit; 100,000 rows loaded at once (or their JSON) do not. */
+    /** Spring, Tomcat and the Kafka clients fit; 100,000 rows loaded at once (or their JSON) do not. */
     static final String HEAP = "-Xmx" + System.getProperty("drover.streaming-it.heap", "100m");
 
     @TempDir

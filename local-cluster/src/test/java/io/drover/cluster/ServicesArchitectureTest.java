@@ -8,7 +8,6 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import java.util.Set;
 
 /**
  * Rules that span every service, so they live where every service is on the classpath. Queries belong to the model
@@ -19,20 +18,16 @@ import java.util.Set;
         importOptions = ImportOption.DoNotIncludeTests.class)
 class ServicesArchitectureTest {
 
-    private static final Set<String> JPA_QUERYING = Set.of("jakarta.persistence.EntityManager",
-            "jakarta.persistence.Query", "jakarta.persistence.TypedQuery");
-
     /**
-     * JDBC, Spring's JdbcTemplate and JPA queries. SQL exceptions stay allowed: recognising "the database is
-     * unreachable" is not querying it.
+     * JDBC and Spring's JdbcTemplate (the only way to the database on the classpath). SQL exceptions stay allowed:
+     * recognising "the database is unreachable" is not querying it.
      */
-    static final DescribedPredicate<JavaClass> RAW_SQL = DescribedPredicate.describe(
-            "JDBC, JdbcTemplate or JPA queries", c -> {
-                String name = c.getName();
-                boolean jdbc = name.startsWith("java.sql.") || name.startsWith("javax.sql.")
-                        || name.startsWith("org.springframework.jdbc.");
-                return jdbc && !c.isAssignableTo(Throwable.class) || JPA_QUERYING.contains(name);
-            });
+    static final DescribedPredicate<JavaClass> RAW_SQL = DescribedPredicate.describe("JDBC or JdbcTemplate", c -> {
+        String name = c.getName();
+        boolean jdbc = name.startsWith("java.sql.") || name.startsWith("javax.sql.")
+                || name.startsWith("org.springframework.jdbc.");
+        return jdbc && !c.isAssignableTo(Throwable.class);
+    });
 
     @ArchTest
     static final ArchRule servicesWriteNoSqlOfTheirOwn = noClasses()

@@ -7,7 +7,6 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.drover.model.lrp.ActualLrp;
-import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -29,9 +28,6 @@ class ArchitectureTest {
                 com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
                         com.tngtech.archunit.base.DescribedPredicate.describe("ActualLrp",
                                 c -> c.isEquivalentTo(ActualLrp.class))))));
-        check(noClasses().should().callMethod(EntityManager.class, "persist", Object.class)
-                .orShould().callMethod(EntityManager.class, "merge", Object.class)
-                .orShould().callMethod(EntityManager.class, "remove", Object.class));
         check(noClasses().should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
                 com.tngtech.archunit.base.DescribedPredicate.describe("JdbcTemplate writes",
                         t -> t.getOwner().isAssignableTo(JdbcTemplate.class)
@@ -42,7 +38,7 @@ class ArchitectureTest {
     @Test
     void decisionsArePure() {
         check(noClasses().that().haveSimpleName("SyncPlan").or().haveSimpleName("SyncAction").should().dependOnClassesThat()
-                .resideInAnyPackage("org.springframework..", "org.apache.kafka..", "jakarta.persistence..", "java.sql.."));
+                .resideInAnyPackage("org.springframework..", "org.apache.kafka..", "java.sql.."));
         check(noClasses().that().haveSimpleName("PlacementChecks").should().dependOnClassesThat()
                 .resideInAnyPackage("org.springframework..", "org.apache.kafka..", "java.sql.."));
     }

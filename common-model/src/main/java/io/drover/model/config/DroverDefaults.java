@@ -7,19 +7,13 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Defaults every Drover service shares, at the lowest precedence so any service or user setting wins: schema owned by
- * Flyway and only validated by Hibernate, JDBC batching (rewritten into multi-row INSERTs) for the lifecycle's batch
- * operations, no open session in view, durable string producers and manual-offset-free consumers.
+ * Defaults every Drover service shares, at the lowest precedence so any service or user setting wins: JDBC batching
+ * (rewritten into multi-row INSERTs) for the lifecycle's batch operations, connections named after their service,
+ * durable string producers and manual-offset-free consumers.
  */
 public class DroverDefaults implements EnvironmentPostProcessor {
 
     static final Map<String, Object> DEFAULTS = Map.ofEntries(
-            Map.entry("spring.jpa.hibernate.ddl-auto", "validate"),
-            Map.entry("spring.jpa.open-in-view", "false"),
-            Map.entry("spring.jpa.properties.hibernate.jdbc.batch_size", "500"),
-            Map.entry("spring.jpa.properties.hibernate.order_inserts", "true"),
-            Map.entry("spring.jpa.properties.hibernate.order_updates", "true"),
-            Map.entry("spring.jpa.properties.hibernate.jdbc.batch_versioned_data", "true"),
             Map.entry("spring.datasource.hikari.maximum-pool-size", "16"),
             // batched INSERTs (audit rows, outbox rows, new actual LRPs) become multi-row statements
             Map.entry("spring.datasource.hikari.data-source-properties.reWriteBatchedInserts", "true"),

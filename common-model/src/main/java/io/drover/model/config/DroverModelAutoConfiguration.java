@@ -10,7 +10,6 @@ import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.CrashRestartPolicy;
-import io.drover.model.lrp.DesiredLrp;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.LifecycleFactory;
 import io.drover.model.lrp.OptimisticRetry;
@@ -24,7 +23,6 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.model.usage.InstanceUsages;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -39,26 +37,19 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
-import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.context.annotation.Bean;
-import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Gives every service the shared model: entities and read repositories, the lifecycles of LRPs and tasks (the only
- * write paths), the outbox and its relay, topic creation, cell presence, instance usage figures, domains and leader
+ * Gives every service the shared model: the lifecycles of LRPs, deployments and tasks (the only write paths, all
+ * over JDBC), the outbox and its relay, topic creation, cell presence, instance usage figures, domains and leader
  * locks. Producers are made durable here ({@code acks=all}, idempotence) so no service can forget it.
  */
-@AutoConfiguration(afterName = {
-        "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
-        "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration" })
-@EntityScan(basePackageClasses = DesiredLrp.class)
-@EnableJpaRepositories(basePackageClasses = DesiredLrp.class)
+@AutoConfiguration(afterName = "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration")
 @EnableConfigurationProperties({ OutboxProperties.class, KafkaTopicsProperties.class, LifecycleProperties.class })
 public class DroverModelAutoConfiguration {
 
@@ -109,10 +100,9 @@ public class DroverModelAutoConfiguration {
     }
 
     @Bean
-    LifecycleFactory lifecycleFactory(PlatformTransactionManager txManager, EntityManager em, JdbcTemplate jdbc,
-            Outbox outbox, Clock clock, Supplier<UUID> idGenerator, CrashRestartPolicy policy) {
-        return new LifecycleFactory(new TransactionTemplate(txManager), plain(jdbc), em, jdbc, outbox, clock, idGenerator,
-                policy);
+    LifecycleFactory lifecycleFactory(JdbcTemplate jdbc, Outbox outbox, Clock clock, Supplier<UUID> idGenerator,
+            CrashRestartPolicy policy) {
+        return new LifecycleFactory(plain(jdbc), jdbc, outbox, clock, idGenerator, policy);
     }
 
     @Bean
@@ -127,11 +117,10 @@ public class DroverModelAutoConfiguration {
 
     /** The only write path to deployments (SPEC 14); it redefines desired LRPs through their lifecycle. */
     @Bean
-    DeploymentLifecycle deploymentLifecycle(PlatformTransactionManager txManager, JdbcTemplate jdbc,
-            DesiredLrpLifecycle desiredLrpLifecycle, Outbox outbox, Clock clock, Supplier<UUID> idGenerator,
-            LifecycleProperties properties) {
-        return new DeploymentLifecycle(new TransactionTemplate(txManager), jdbc, desiredLrpLifecycle, outbox, clock,
-                idGenerator, new OptimisticRetry(properties.optimisticLockAttempts()));
+    DeploymentLifecycle deploymentLifecycle(JdbcTemplate jdbc, DesiredLrpLifecycle desiredLrpLifecycle, Outbox outbox,
+            Clock clock, Supplier<UUID> idGenerator, LifecycleProperties properties) {
+        return new DeploymentLifecycle(plain(jdbc), jdbc, desiredLrpLifecycle, outbox, clock, idGenerator,
+                new OptimisticRetry(properties.optimisticLockAttempts()));
     }
 
     @Bean
@@ -234,15 +223,15 @@ public class DroverModelAutoConfiguration {
                 Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(Topics.MAX_MESSAGE_BYTES)));
     }
 
-    /**
-     * A transaction of JDBC statements alone: the service's transaction manager is JPA's, which opens a Hibernate
-     * session for every transaction, and only the desired LRP entity needs one (see {@code LifecycleFactory}).
-     */
+    /** A transaction of JDBC statements on the DataSource of {@code jdbc}: every write path's. */
     static TransactionTemplate plain(JdbcTemplate jdbc) {
         return new TransactionTemplate(plainTransactions(jdbc));
     }
 
-    /** The manager of those transactions; not a bean, which would take the JPA one's place as the services' default. */
+    /**
+     * The manager of those transactions, the model's own rather than the service's bean (whatever a service makes its
+     * default); transactions of both on one DataSource join each other.
+     */
     static DataSourceTransactionManager plainTransactions(JdbcTemplate jdbc) {
         return new DataSourceTransactionManager(jdbc.getDataSource());
     }

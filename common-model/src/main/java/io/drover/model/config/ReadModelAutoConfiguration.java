@@ -68,7 +68,6 @@ public class ReadModelAutoConfiguration {
 
     @Bean
     ConsistentReads consistentReads(JdbcTemplate jdbc) {
-        // JDBC reads: no Hibernate session to open (JPA's transaction manager would)
         return new ConsistentReads(DroverModelAutoConfiguration.plainTransactions(jdbc));
     }
 

@@ -1,2 +1,2 @@
-/** Spring Boot auto-configuration that gives every service the model: JPA, lifecycle, outbox, topics, presence. */
+/** Spring Boot auto-configuration that gives every service the model: lifecycles, read model, outbox, topics, presence. */
 package io.drover.model.config;

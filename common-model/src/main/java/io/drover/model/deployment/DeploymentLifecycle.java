@@ -68,20 +68,28 @@ public class DeploymentLifecycle {
 
     /**
      * Starts a deployment to a new definition version: {@code change} turns the current definition into the new
-     * deployable part. Supersedes the active deployment, if any.
+     * deployable part. Supersedes the active deployment, if any. The new definition is a compare-and-swap on the
+     * desired LRP as this transaction read it: when the LRP changed meanwhile (a scale, another deployment), the start
+     * runs again on a fresh read (and a delete meanwhile is the 404 it is); losing every attempt is a
+     * {@link io.drover.model.lrp.LifecycleConflictException}.
      */
     public Deployment start(String processGuid, Function<DesiredLrpSnapshot, Deployable> change, Strategy strategy,
             String by, Actor actor) {
-        return run(() -> {
+        return retry.run("deployment-start", () -> run(() -> {
             DesiredLrpSnapshot current = current(processGuid);
-            int version = desired.highestDefinitionVersion(processGuid) + 1;
+            // after the current version too: read apart from it, the history of an LRP deleted meanwhile is empty, and
+            // a "new" version equal to the current one would skip the swap that notices the delete
+            int version = Math.max(desired.highestDefinitionVersion(processGuid), current.definitionVersion()) + 1;
             return begin(current, change.apply(current), version, strategy, null, "started by " + by, by, actor);
-        });
+        }));
     }
 
-    /** Starts a deployment back to a definition version the history keeps (SPEC 14 {@code rollback_to}). */
+    /**
+     * Starts a deployment back to a definition version the history keeps (SPEC 14 {@code rollback_to}); a lost race
+     * runs again as {@link #start} does.
+     */
     public Deployment rollback(String processGuid, int toVersion, Strategy strategy, String by, Actor actor) {
-        return run(() -> {
+        return retry.run("deployment-rollback", () -> run(() -> {
             DesiredLrpSnapshot current = current(processGuid);
             if (current.definitionVersion() == toVersion) {
                 throw new IllegalDeploymentException(processGuid + " runs definition version " + toVersion
@@ -91,7 +99,7 @@ public class DeploymentLifecycle {
                     new IllegalDeploymentException("definition version " + toVersion + " of " + processGuid
                             + " is not kept (the last 10 are)"));
             return begin(current, target, toVersion, strategy, null, "rollback by " + by, by, actor);
-        });
+        }));
     }
 
     /** Holds a running deployment: nothing new starts; {@code by} is who asked (the audit names them). */
@@ -184,7 +192,7 @@ public class DeploymentLifecycle {
                 now);
         store.activeForUpdate(guid).ifPresent(old -> record(old, old.moved(DeploymentState.CANCELLED,
                 "superseded by " + d.id(), now), "superseded by " + d.id(), actor));
-        desired.redefine(guid, target, version, "deployment " + d.id(), actor);
+        desired.redefine(current, target, version, "deployment " + d.id(), actor);
         store.insert(d);
         Deployment stored = store.find(d.id()).orElseThrow(); // as stored: timestamps in PostgreSQL's microseconds
         audit(null, stored, reason, actor);

@@ -27,9 +27,8 @@ public final class StorageFailures {
                     || t instanceof CannotCreateTransactionException || t instanceof SQLTransientConnectionException) {
                 return true;
             }
-            // the same, from Hibernate's transaction or from a plain JDBC transaction (DataSourceTransactionManager)
-            if ((t instanceof org.hibernate.TransactionException || t instanceof TransactionSystemException)
-                    && t.getCause() instanceof SQLException) {
+            // a JDBC transaction's commit or rollback that failed on the connection (DataSourceTransactionManager)
+            if (t instanceof TransactionSystemException && t.getCause() instanceof SQLException) {
                 return true;
             }
             if (t instanceof SQLException sql && sql.getSQLState() != null

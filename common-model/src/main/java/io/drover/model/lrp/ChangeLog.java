@@ -103,14 +103,9 @@ final class ChangeLog {
         stops.add(new Stop(messageId, lrp.cellId(), lrp.key(), lrp.instanceGuid(), reason));
     }
 
-    /** A change of a desired LRP written without the entity: {@code after} carries its new version already. */
+    /** A change of a desired LRP: {@code after} (null for a removal) carries its new version already. */
     void desired(String type, DesiredLrpSnapshot before, DesiredLrpSnapshot after, String reason) {
         desired.add(new DesiredChange(type, before, () -> after, reason));
-    }
-
-    /** A change of a desired LRP entity: its snapshot is taken once the entity is flushed (its version then known). */
-    void desired(String type, DesiredLrpSnapshot before, DesiredLrp after, String reason) {
-        desired.add(new DesiredChange(type, before, after == null ? null : after::snapshot, reason));
     }
 
     boolean isEmpty() {

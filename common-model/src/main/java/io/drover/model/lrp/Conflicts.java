@@ -1,15 +1,13 @@
 package io.drover.model.lrp;
 
-import jakarta.persistence.OptimisticLockException;
 import java.sql.SQLException;
 import java.util.Set;
-import org.hibernate.StaleStateException;
 import org.springframework.dao.OptimisticLockingFailureException;
 
 /**
- * Recognises a lost race however it surfaces. An explicit {@code EntityManager.flush()} inside a
- * {@code TransactionTemplate} throws Hibernate's and JPA's own exceptions, untranslated by Spring, so the
- * classification looks at the whole cause chain rather than at Spring's exception hierarchy alone.
+ * Recognises a lost race however it surfaces: a write whose row count fell short ({@link
+ * OptimisticLockingFailureException}), or PostgreSQL's SQLState anywhere in the cause chain, translated by Spring or
+ * not.
  */
 final class Conflicts {
 
@@ -24,8 +22,7 @@ final class Conflicts {
     /** Whether running the whole transaction again, with a fresh read, may succeed. */
     static boolean isRetryable(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof OptimisticLockingFailureException || t instanceof OptimisticLockException
-                    || t instanceof StaleStateException) {
+            if (t instanceof OptimisticLockingFailureException) {
                 return true;
             }
             // a lost connection's SQLException may carry no SQLState at all (and Set.of rejects null lookups)

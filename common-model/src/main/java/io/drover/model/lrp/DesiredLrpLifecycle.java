@@ -1,17 +1,19 @@
 package io.drover.model.lrp;
 
 import io.drover.model.messaging.LifecycleEvent;
-import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The only write path to {@code desired_lrps}: desire, update (scale) and remove, each in one transaction together
- * with the actual LRPs it creates or retires and the events and auction request it causes.
+ * The only write path to {@code desired_lrps}: desire, update (scale), redefine (a deployment) and remove, each in one
+ * transaction together with the actual LRPs it creates or retires and the events and auction request it causes. Every
+ * write is a plain JDBC statement ({@link DesiredLrpStore}) whose compare-and-swap is the row's epoch and version.
  */
 public class DesiredLrpLifecycle {
 
@@ -19,8 +21,6 @@ public class DesiredLrpLifecycle {
     private static final int UNCONDITIONAL_ATTEMPTS = 2;
 
     private final TransactionTemplate tx;
-    private final TransactionTemplate plainTx;
-    private final EntityManager em;
     private final ActualLrpOperations actuals;
     private final LifecycleRecorder recorder;
     private final Clock clock;
@@ -29,19 +29,16 @@ public class DesiredLrpLifecycle {
     private final DefinitionHistory history;
     private final DesiredLrpStore rows;
 
-    DesiredLrpLifecycle(Transactions transactions, EntityManager em, ActualLrpOperations actuals,
-            LifecycleRecorder recorder, Clock clock, Supplier<UUID> ids, OptimisticRetry retry,
-            DefinitionHistory history, DesiredLrpStore rows) {
-        this.history = history;
-        this.rows = rows;
-        this.tx = transactions.jpa();
-        this.plainTx = transactions.plain();
-        this.em = em;
+    DesiredLrpLifecycle(TransactionTemplate tx, ActualLrpOperations actuals, LifecycleRecorder recorder, Clock clock,
+            Supplier<UUID> ids, OptimisticRetry retry, DefinitionHistory history, DesiredLrpStore rows) {
+        this.tx = tx;
         this.actuals = actuals;
         this.recorder = recorder;
         this.clock = clock;
         this.ids = ids;
         this.retry = retry;
+        this.history = history;
+        this.rows = rows;
     }
 
     /**
@@ -53,23 +50,26 @@ public class DesiredLrpLifecycle {
     }
 
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
-        return plainTx.execute(status -> {
-            DesiredLrp lrp = DesiredLrp.create(definition, ids.get(), clock.instant());
+        return tx.execute(status -> {
+            DesiredLrpSnapshot lrp = DesiredLrpSnapshot.create(definition, ids.get(), clock.instant());
             if (!rows.insert(lrp)) {
                 throw new DesiredLrpAlreadyExistsException(definition.processGuid());
             }
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
-            actuals.createUnclaimed(lrp.processGuid(), lrp.domain(), indices(0, lrp.instances()), "desired",
-                    lrp.definitionVersion(), changes);
-            recorder.write(changes, actor); // no entity to flush: the insert wrote the desired row
-            return lrp.snapshot();
+            actuals.createUnclaimed(definition.processGuid(), definition.domain(), indices(0, definition.instances()),
+                    "desired", lrp.definitionVersion(), changes);
+            recorder.write(changes, actor);
+            return lrp;
         });
     }
 
     /**
-     * Applies an update as one compare-and-swap on the version: {@code expectedVersion} (from {@code If-Match}) must
-     * match when given. Scaling up creates the new indices; scaling down retires the extra ones.
+     * Applies an update as one compare-and-swap on the version. {@code ifMatch} holds the modification tags the caller
+     * made its change against ({@code If-Match}, {@code modification_tag}); when there are any, the row this
+     * transaction reads must carry one of them, epoch and index: a tag of a deleted LRP names an incarnation that is
+     * gone, even when the new one has reached the same index. Empty: unconditional. Scaling up creates the new
+     * indices; scaling down retires the extra ones.
      *
      * <p>Two kinds of lost race, told apart. The desired row changed meanwhile (another update won): with a tag that is
      * the caller's stale tag, without one the swap is tried again once, and a second loss is the caller's 409. An
@@ -77,11 +77,12 @@ public class DesiredLrpLifecycle {
      * created an index the scale-up creates): no other writer of this LRP won, so the whole transaction is retried with
      * a fresh read like every lifecycle write, within {@link OptimisticRetry}'s bound.
      */
-    public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, Long expectedVersion, Actor actor) {
-        int attempts = expectedVersion == null ? UNCONDITIONAL_ATTEMPTS : 1;
+    public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
+            Actor actor) {
+        int attempts = ifMatch.isEmpty() ? UNCONDITIONAL_ATTEMPTS : 1;
         for (int attempt = 1; ; attempt++) {
             try {
-                return retry.run("update-desired", () -> updateOnce(processGuid, update, expectedVersion, actor));
+                return retry.run("update-desired", () -> updateOnce(processGuid, update, ifMatch, actor));
             } catch (SwapLost e) {
                 if (attempt >= attempts) {
                     throw new StaleModificationTagException(processGuid);
@@ -90,12 +91,12 @@ public class DesiredLrpLifecycle {
         }
     }
 
-    private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, Long expectedVersion,
+    private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
             Actor actor) {
-        return plainTx.execute(status -> {
+        return tx.execute(status -> {
             DesiredLrpSnapshot before = rows.find(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
-            if (expectedVersion != null && expectedVersion != before.modificationTag().index()) {
+            if (!ifMatch.isEmpty() && !ifMatch.contains(before.modificationTag())) {
                 throw new StaleModificationTagException(processGuid);
             }
             DesiredLrpSnapshot after = before.updatedBy(update, clock.instant()).orElse(null);
@@ -122,36 +123,40 @@ public class DesiredLrpLifecycle {
 
     /**
      * Makes {@code deployable} the LRP's definition under {@code version} (a deployment, SPEC 14), in the caller's
-     * transaction when there is one: the deployment that asks for it commits with it. The version is recorded in the
-     * definition history (the last 10 are kept). Nothing changes when it is the current version already.
+     * transaction when there is one: the deployment that asks for it commits with it. {@code current} is the LRP as
+     * the caller read it and decided on, and the write is a compare-and-swap on its epoch and version: when the LRP
+     * changed since (scaled, deleted, redefined by another deployment), nothing is written and an {@link
+     * OptimisticLockingFailureException} asks the caller to run again on a fresh read, from outside its transaction
+     * ({@link OptimisticRetry}). The version is recorded in the definition history (the last 10 are kept). Nothing
+     * changes when it is the current version already.
      */
-    public DesiredLrpSnapshot redefine(String processGuid, Deployable deployable, int version, String reason,
+    public DesiredLrpSnapshot redefine(DesiredLrpSnapshot current, Deployable deployable, int version, String reason,
             Actor actor) {
+        DesiredLrpSnapshot after = current.redefinedBy(deployable, version, clock.instant()).orElse(null);
+        if (after == null) {
+            return current;
+        }
+        String processGuid = current.definition().processGuid();
         return tx.execute(status -> {
-            DesiredLrp lrp = em.find(DesiredLrp.class, processGuid);
-            if (lrp == null) {
-                throw new DesiredLrpNotFoundException(processGuid);
+            if (!rows.redefine(after)) {
+                throw new OptimisticLockingFailureException("desired LRP " + processGuid + " changed since "
+                        + current.modificationTag() + " was read");
             }
-            DesiredLrpSnapshot before = lrp.snapshot();
-            if (!lrp.redefine(deployable, version, clock.instant())) {
-                return before;
-            }
+            history.recordCurrent(processGuid, after.updatedAt());
             ChangeLog changes = new ChangeLog();
-            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, lrp, reason);
-            em.flush();
-            history.recordCurrent(processGuid, clock.instant());
-            return finish(changes, actor, lrp);
+            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, current, after, reason);
+            recorder.write(changes, actor);
+            return after;
         });
     }
 
     /** The desired LRP as it is now, read in the caller's transaction when there is one. */
-    public java.util.Optional<DesiredLrpSnapshot> snapshot(String processGuid) {
-        return tx.execute(status -> java.util.Optional.ofNullable(em.find(DesiredLrp.class, processGuid))
-                .map(DesiredLrp::snapshot));
+    public Optional<DesiredLrpSnapshot> snapshot(String processGuid) {
+        return tx.execute(status -> rows.find(processGuid));
     }
 
     /** The deployable part of definition {@code version} of this LRP, if the history still keeps it. */
-    public java.util.Optional<Deployable> definitionAt(String processGuid, int version) {
+    public Optional<Deployable> definitionAt(String processGuid, int version) {
         return history.deployable(processGuid, version);
     }
 
@@ -169,32 +174,16 @@ public class DesiredLrpLifecycle {
     }
 
     private Void removeOnce(String processGuid, Actor actor) {
-        return plainTx.execute(status -> {
+        return tx.execute(status -> {
             DesiredLrpSnapshot before = rows.delete(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
             ChangeLog changes = new ChangeLog();
-            changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, (DesiredLrp) null, "deleted");
+            changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
             recorder.write(changes, actor);
             return null;
         });
-    }
-
-    private DesiredLrpSnapshot finish(ChangeLog changes, Actor actor, DesiredLrp lrp) {
-        em.flush();
-        recorder.write(changes, actor);
-        return lrp.snapshot();
-    }
-
-    /**
-     * The lifecycle's two kinds of transaction on one DataSource: {@code jpa} for what loads and changes the entity
-     * (redefine and the snapshot a deployment reads, in the deployment's transaction), {@code plain} (JDBC only, no
-     * Hibernate session opened) for a desire, an update and a delete, which write by plain statements. A plain
-     * transaction joins a JPA one around it (both bind the same connection); the reverse would not, so nothing that
-     * runs in a plain transaction calls the entity.
-     */
-    record Transactions(TransactionTemplate jpa, TransactionTemplate plain) {
     }
 
     /**

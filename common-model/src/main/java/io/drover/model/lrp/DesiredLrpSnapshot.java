@@ -4,10 +4,15 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
- * An immutable view of a {@link DesiredLrp}: its definition and its bookkeeping (events, responses), with the version
- * of the definition (SPEC 14).
+ * A desired LRP: what a user wants (its definition, SPEC 5.2) and its bookkeeping, the modification tag that is its
+ * optimistic lock ({@code epoch} of its creation, {@code index} its row's {@code version}) and the version of its
+ * definition (SPEC 14). Immutable: its verbs ({@link #create}, {@link #updatedBy}, {@link #redefinedBy}) return what
+ * the LRP becomes at its next version, and {@code DesiredLrpLifecycle} writes that with a compare-and-swap on the
+ * version it followed. An update changes only {@code instances}, {@code routes} and {@code annotation} (as in Diego);
+ * what runs changes by a deployment, which gives the definition a new {@code definitionVersion}.
  */
 public record DesiredLrpSnapshot(@JsonUnwrapped DesiredLrpDefinition definition, ModificationTag modificationTag,
         Instant createdAt, Instant updatedAt, int definitionVersion) {
@@ -16,6 +21,11 @@ public record DesiredLrpSnapshot(@JsonUnwrapped DesiredLrpDefinition definition,
     public DesiredLrpSnapshot(DesiredLrpDefinition definition, ModificationTag modificationTag, Instant createdAt,
             Instant updatedAt) {
         this(definition, modificationTag, createdAt, updatedAt, 1);
+    }
+
+    /** A new desired LRP: a new incarnation ({@code epoch}) at version 0, running definition version 1. */
+    public static DesiredLrpSnapshot create(DesiredLrpDefinition definition, UUID epoch, Instant now) {
+        return new DesiredLrpSnapshot(definition, new ModificationTag(epoch, 0), now, now, 1);
     }
 
     /**
@@ -35,8 +45,23 @@ public record DesiredLrpSnapshot(@JsonUnwrapped DesiredLrpDefinition definition,
                 d.action(), d.monitor(), d.checkDefinition(), d.startTimeout(), d.env(), d.ports(), d.memoryMb(),
                 d.diskMb(), d.maxPids(), d.cpuWeight(), d.placementTags(), routes, annotation, d.logGuid(),
                 d.metricsGuid());
-        return Optional.of(new DesiredLrpSnapshot(changed,
-                new ModificationTag(modificationTag.epoch(), modificationTag.index() + 1), createdAt, now,
-                definitionVersion));
+        return Optional.of(next(changed, now, definitionVersion));
+    }
+
+    /**
+     * What a deployment makes of this LRP (SPEC 14): {@code deployable} is its definition under {@code version}, at
+     * the next version of the row; new instances run it, and the deployer replaces the others. Empty when {@code
+     * version} is the current definition version already.
+     */
+    public Optional<DesiredLrpSnapshot> redefinedBy(Deployable deployable, int version, Instant now) {
+        if (version == definitionVersion) {
+            return Optional.empty();
+        }
+        return Optional.of(next(deployable.applyTo(definition), now, version));
+    }
+
+    private DesiredLrpSnapshot next(DesiredLrpDefinition changed, Instant now, int nextDefinitionVersion) {
+        ModificationTag next = new ModificationTag(modificationTag.epoch(), modificationTag.index() + 1);
+        return new DesiredLrpSnapshot(changed, next, createdAt, now, nextDefinitionVersion);
     }
 }

@@ -1,7 +1,6 @@
 package io.drover.model.lrp;
 
 import io.drover.model.messaging.Outbox;
-import jakarta.persistence.EntityManager;
 import java.time.Clock;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -14,22 +13,15 @@ public final class LifecycleFactory {
     private final ActualLrpOperations ops;
     private final LifecycleRecorder recorder;
     private final TransactionTemplate tx;
-    private final EntityManager em;
     private final Clock clock;
     private final Supplier<UUID> ids;
     private final DefinitionHistory history;
     private final DesiredLrpStore desiredRows;
-    // only a deployment's redefine touches the entity: every other transaction needs no Hibernate session
-    private final TransactionTemplate plainTx;
 
-    /**
-     * @param tx JPA's transactions, for what loads the desired LRP entity
-     * @param plainTx plain JDBC transactions, which open no Hibernate session: everything else
-     */
-    public LifecycleFactory(TransactionTemplate tx, TransactionTemplate plainTx, EntityManager em, JdbcTemplate jdbc,
-            Outbox outbox, Clock clock, Supplier<UUID> ids, CrashRestartPolicy policy) {
+    /** @param tx JDBC transactions on the DataSource of {@code jdbc} */
+    public LifecycleFactory(TransactionTemplate tx, JdbcTemplate jdbc, Outbox outbox, Clock clock, Supplier<UUID> ids,
+            CrashRestartPolicy policy) {
         this.tx = tx;
-        this.em = em;
         this.clock = clock;
         this.ids = ids;
         ActualLrpStore store = new ActualLrpStore(jdbc);
@@ -37,11 +29,10 @@ public final class LifecycleFactory {
         this.recorder = new LifecycleRecorder(store, jdbc, outbox, clock, ids, policy);
         this.history = new DefinitionHistory(jdbc);
         this.desiredRows = new DesiredLrpStore(jdbc);
-        this.plainTx = plainTx;
     }
 
     public ActualLrpLifecycle actualLrpLifecycle(int optimisticLockAttempts) {
-        return new ActualLrpLifecycle(plainTx, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
+        return new ActualLrpLifecycle(tx, ops, recorder, new OptimisticRetry(optimisticLockAttempts));
     }
 
     /** A desired LRP lifecycle whose desire and remove retry lost races up to 8 times. */
@@ -50,7 +41,7 @@ public final class LifecycleFactory {
     }
 
     public DesiredLrpLifecycle desiredLrpLifecycle(int optimisticLockAttempts) {
-        return new DesiredLrpLifecycle(new DesiredLrpLifecycle.Transactions(tx, plainTx), em, ops, recorder, clock,
-                ids, new OptimisticRetry(optimisticLockAttempts), history, desiredRows);
+        return new DesiredLrpLifecycle(tx, ops, recorder, clock, ids, new OptimisticRetry(optimisticLockAttempts),
+                history, desiredRows);
     }
 }

@@ -42,7 +42,7 @@ class LifecycleRecorder {
         this.policy = policy;
     }
 
-    /** Writes the records, then the events and commands; desired LRP entities must be flushed already. */
+    /** Writes the records, then the events and commands; the desired LRP changes noted are written already. */
     void write(ChangeLog changes, Actor actor) {
         store.insert(changes.inserts);
         store.update(changes.updates);

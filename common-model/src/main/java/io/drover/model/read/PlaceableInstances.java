@@ -31,7 +31,7 @@ public class PlaceableInstances {
      */
     private static final String PLACEABLE = """
             SELECT k.process_guid, k.instance_index, d.memory_mb, d.disk_mb, d.rootfs, d.placement_tags
-            FROM unnest(?, ?) AS k(process_guid, instance_index)
+            FROM unnest(?::varchar[], ?::int[]) AS k(process_guid, instance_index)
             CROSS JOIN LATERAL (
                 SELECT 1 FROM actual_lrps a
                 WHERE a.process_guid = k.process_guid AND a.instance_index = k.instance_index

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.stream.Stream;
-import org.hibernate.exception.JDBCConnectionException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.orm.jpa.JpaSystemException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
 
@@ -21,11 +19,8 @@ class StorageFailuresTest {
         return Stream.of(
                 Arguments.of("no pooled connection in time", new CannotCreateTransactionException("no connection",
                         new SQLTransientConnectionException("pool - Connection is not available")), true),
-                Arguments.of("Hibernate's untranslated broken connection", new JDBCConnectionException("flush",
+                Arguments.of("an untranslated broken connection", new IllegalStateException("write",
                         new SQLException("An I/O error occurred while sending to the backend.", "08006")), true),
-                Arguments.of("rollback on a connection the server closed", new JpaSystemException(
-                        new org.hibernate.TransactionException("Unable to rollback against JDBC Connection",
-                                new SQLException("Connection is closed"))), true),
                 Arguments.of("a plain JDBC transaction's rollback on a closed connection", new TransactionSystemException(
                         "JDBC rollback failed", new SQLException("Connection is closed")), true),
                 Arguments.of("a transaction that failed otherwise", new TransactionSystemException("could not commit"),

@@ -6,11 +6,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** What an update makes of a desired LRP (SPEC 5.3): only instances, routes and annotation, at the next version. */
+/**
+ * What the verbs make of a desired LRP: an update (SPEC 5.3) only instances, routes and annotation, a deployment (SPEC
+ * 14) only the deployable part and the definition version, both at the next version of the same incarnation.
+ */
 class DesiredLrpUpdateTest {
 
     private static final Instant CREATED = Instant.parse("2026-12-01T00:00:00Z");
@@ -52,6 +56,38 @@ class DesiredLrpUpdateTest {
                 d.checkDefinition(), d.startTimeout(), d.env(), d.ports(), d.memoryMb(), d.diskMb(), d.maxPids(),
                 d.cpuWeight(), d.placementTags(), "{\"r\":1}", "note", d.logGuid(), d.metricsGuid()))
                 .as("everything else is as it was").isEqualTo(before.definition());
+    }
+
+    @Test
+    void aNewLrpIsANewIncarnationAtVersionZeroRunningDefinitionVersionOne() {
+        DesiredLrpSnapshot created = DesiredLrpSnapshot.create(snapshot().definition(), EPOCH, NOW);
+        assertThat(created.modificationTag()).isEqualTo(new ModificationTag(EPOCH, 0));
+        assertThat(created.definitionVersion()).isEqualTo(1);
+        assertThat(created.createdAt()).isEqualTo(NOW).isEqualTo(created.updatedAt());
+    }
+
+    @Test
+    void aDeploymentChangesOnlyTheDeployablePartAndTheDefinitionVersionAtTheNextVersion() {
+        DesiredLrpSnapshot before = snapshot();
+        Deployable v3 = new Deployable(new Action(new RunAction("sleep", List.of("300"), null, List.of(), null), null,
+                null, null, null, null, null, null), null, null, 5, List.of(new EnvVar("B", "2")), List.of(9090), 32,
+                64, 5, 20, List.of("z2"));
+
+        DesiredLrpSnapshot after = before.redefinedBy(v3, 3, NOW).orElseThrow();
+
+        assertThat(Deployable.of(after.definition())).isEqualTo(v3);
+        assertThat(Deployable.of(before.definition()).applyTo(after.definition())).as("everything else is as it was")
+                .isEqualTo(before.definition());
+        assertThat(after.definitionVersion()).isEqualTo(3);
+        assertThat(after.modificationTag()).isEqualTo(new ModificationTag(EPOCH, 8));
+        assertThat(after.updatedAt()).isEqualTo(NOW);
+        assertThat(after.createdAt()).isEqualTo(CREATED);
+    }
+
+    @Test
+    void aDeploymentToTheCurrentDefinitionVersionChangesNothing() {
+        DesiredLrpSnapshot before = snapshot();
+        assertThat(before.redefinedBy(Deployable.of(before.definition()), 2, NOW)).isEmpty();
     }
 
     private static DesiredLrpSnapshot snapshot() {

@@ -1,6 +1,7 @@
 package io.drover.model.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.drover.model.cell.Cell;
 import io.drover.model.cell.CellPresence;
@@ -18,7 +19,7 @@ import io.drover.model.lrp.CheckDefinition;
 import io.drover.model.lrp.CrashRestartPolicy;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
-import io.drover.model.lrp.DesiredLrpRepository;
+import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.InstanceOwner;
@@ -28,6 +29,7 @@ import io.drover.model.lrp.StartedInstance;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,8 +69,6 @@ class ReadModelIT {
     DesiredLrpLifecycle desired;
     @Autowired
     ActualLrpRepository actualEntities;
-    @Autowired
-    DesiredLrpRepository desiredEntities;
     @Autowired
     CellPresence presence;
     @Autowired
@@ -147,14 +147,15 @@ class ReadModelIT {
     @Test
     void aDesiredRowReadsBackTheDefinitionItWasCreatedWith() {
         String guid = desire("desired-a", 1, 256);
-        desired.update(guid, new DesiredLrpUpdate(null, "{\"http\":[\"a.example\"]}", "v2"), null, TEST);
+        DesiredLrpSnapshot updated = desired.update(guid,
+                new DesiredLrpUpdate(null, "{\"http\":[\"a.example\"]}", "v2"), List.of(), TEST);
         DesiredLrpRow row = desiredRows.find(guid).orElseThrow();
-        var entity = desiredEntities.findById(guid).orElseThrow();
-        assertThat(row.definition()).isEqualTo(entity.definition());
-        assertThat(row.modificationTag()).isEqualTo(entity.modificationTag()).extracting(t -> t.index()).isEqualTo(1L);
-        assertThat(row.createdAt()).isEqualTo(entity.snapshot().createdAt());
-        assertThat(row.updatedAt()).isEqualTo(entity.snapshot().updatedAt());
-        assertThat(desiredRows.modificationTag(guid)).contains(entity.modificationTag());
+        assertThat(row.definition()).isEqualTo(updated.definition());
+        assertThat(row.modificationTag()).isEqualTo(updated.modificationTag()).extracting(t -> t.index()).isEqualTo(1L);
+        assertThat(row.createdAt()).as("as stored: PostgreSQL keeps microseconds")
+                .isCloseTo(updated.createdAt(), within(1, ChronoUnit.MICROS));
+        assertThat(row.updatedAt()).isCloseTo(updated.updatedAt(), within(1, ChronoUnit.MICROS));
+        assertThat(desiredRows.modificationTag(guid)).contains(updated.modificationTag());
         assertThat(desiredRows.modificationTag("nothing-" + guid)).isEmpty();
         assertThat(desiredRows.definitions(List.of(guid, "nothing-" + guid))).containsOnlyKeys(guid);
 
@@ -163,7 +164,7 @@ class ReadModelIT {
         assertThat(desiredRows.page(domain, null, 10)).extracting(DesiredLrpRow::processGuid)
                 .containsExactly(guid, other);
         assertThat(desiredRows.page(domain, guid, 10)).extracting(DesiredLrpRow::processGuid).containsExactly(other);
-        desired.update(other, new DesiredLrpUpdate(1, null, null), null, TEST);
+        desired.update(other, new DesiredLrpUpdate(1, null, null), List.of(), TEST);
         assertThat(desiredRows.fingerprint(domain)).isNotEqualTo(before).extracting(ListFingerprint::rows)
                 .isEqualTo(2L);
     }

@@ -13,6 +13,7 @@ import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.messaging.ConvergenceRequested;
 import io.drover.model.messaging.LifecycleEvent;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -46,7 +47,7 @@ class ConvergenceRequestListenerIT {
             await().atMost(Duration.ofSeconds(30)).until(listener::isReady);
             String guid = guid("asks");
             new LrpFixtures(desired, actual, cells).desire(guid, 2);
-            desired.update(guid, new DesiredLrpUpdate(1, null, null), null, Actor.service("test"));
+            desired.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), Actor.service("test"));
 
             await().atMost(Duration.ofSeconds(30)).until(() -> heard.get() > 0);
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(

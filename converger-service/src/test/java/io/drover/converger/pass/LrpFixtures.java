@@ -75,7 +75,7 @@ final class LrpFixtures {
     }
 
     void scale(String processGuid, int instances) {
-        desired.update(processGuid, new DesiredLrpUpdate(instances, null, null), null, TEST);
+        desired.update(processGuid, new DesiredLrpUpdate(instances, null, null), List.of(), TEST);
     }
 
     void remove(String processGuid) {

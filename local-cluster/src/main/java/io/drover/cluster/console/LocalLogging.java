@@ -18,7 +18,7 @@ import org.springframework.boot.logging.LoggingSystem;
 
 /**
  * The local cluster's logs go to a file ({@code <data-dir>/logs/drover.log}, rolled at 20 MB, five kept), not to the
- * terminal: Kafka, Hibernate and five Spring contexts write thousands of lines at start-up. {@code --verbose} also
+ * terminal: Kafka and five Spring contexts write thousands of lines at start-up. {@code --verbose} also
  * prints them. Spring Boot is told to leave logging alone, or each context it starts would reset this set-up.
  */
 public final class LocalLogging {

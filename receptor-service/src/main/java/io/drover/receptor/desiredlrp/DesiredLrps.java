@@ -7,7 +7,6 @@ import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.StaleModificationTagException;
-import io.drover.model.read.DesiredLrpRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -16,9 +15,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * What the desired LRP writes do: through {@link DesiredLrpLifecycle} (which creates and retires the actual instances
- * in the same transaction), and the If-Match rule: a given tag must name the current incarnation (epoch) and version,
- * otherwise 409.
+ * What the desired LRP writes do: through {@link DesiredLrpLifecycle}, which creates and retires the actual instances
+ * in the same transaction, and holds the If-Match rule: a given tag must name the current incarnation (epoch) and
+ * version of the row the update reads, otherwise 409.
  */
 @Service
 class DesiredLrps {
@@ -27,12 +26,10 @@ class DesiredLrps {
     private static final Logger log = LoggerFactory.getLogger(DesiredLrps.class);
 
     private final DesiredLrpLifecycle lifecycle;
-    private final DesiredLrpRows rows;
     private final Counter conflicts;
 
-    DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRows rows, MeterRegistry meters) {
+    DesiredLrps(DesiredLrpLifecycle lifecycle, MeterRegistry meters) {
         this.lifecycle = lifecycle;
-        this.rows = rows;
         this.conflicts = Counter.builder("drover.receptor.update.conflicts")
                 .description("desired LRP updates answered 409 (stale If-Match or compare-and-swap lost twice)")
                 .register(meters);
@@ -48,17 +45,15 @@ class DesiredLrps {
     /** Applies the update; {@code tags} empty means unconditional (the lifecycle retries its compare-and-swap). */
     DesiredLrpSnapshot update(String processGuid, DesiredLrpRequests.Update update, List<ModificationTag> tags) {
         DesiredLrpSnapshot updated;
-        Long expectedVersion = null;
         try {
-            expectedVersion = tags.isEmpty() ? null : expectedVersion(processGuid, tags);
-            updated = lifecycle.update(processGuid, update.change(), expectedVersion, RECEPTOR);
+            updated = lifecycle.update(processGuid, update.change(), tags, RECEPTOR);
         } catch (StaleModificationTagException e) {
             conflicts.increment();
-            log.info("update-desired-lrp-conflict process_guid={} expected_version={}", processGuid, expectedVersion);
+            log.info("update-desired-lrp-conflict process_guid={} if_match={}", processGuid, describe(tags));
             throw e;
         }
-        log.info("update-desired-lrp process_guid={} instances={} expected_version={} version={}", processGuid,
-                update.change().instances(), expectedVersion, updated.modificationTag().index());
+        log.info("update-desired-lrp process_guid={} instances={} if_match={} version={}", processGuid,
+                update.change().instances(), describe(tags), updated.modificationTag().index());
         return updated;
     }
 
@@ -68,15 +63,8 @@ class DesiredLrps {
         log.info("remove-desired-lrp process_guid={}", processGuid);
     }
 
-    private Long expectedVersion(String processGuid, List<ModificationTag> tags) {
-        requireValidGuid(processGuid);
-        ModificationTag current = rows.modificationTag(processGuid)
-                .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
-        return tags.stream().filter(t -> t.epoch().equals(current.epoch()))
-                .map(ModificationTag::index)
-                .sorted((a, b) -> Boolean.compare(b == current.index(), a == current.index()))
-                .findFirst()
-                .orElseThrow(() -> new StaleModificationTagException(processGuid));
+    private static String describe(List<ModificationTag> tags) {
+        return tags.isEmpty() ? "*" : String.join(",", tags.stream().map(t -> t.epoch() + ":" + t.index()).toList());
     }
 
     /** A process_guid that could never have been created cannot be found (and never reaches the database). */

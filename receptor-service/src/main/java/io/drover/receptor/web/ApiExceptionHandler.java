@@ -115,7 +115,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> unknown(Exception e) {
         if (StorageFailures.isUnavailable(e)) {
-            // e.g. Hibernate's own exception from an explicit flush, untranslated, with the broken connection inside
+            // e.g. a failed rollback or an untranslated JDBC failure with the broken connection inside
             return storageUnavailable(e);
         }
         log.error("unhandled-error error={}", e.toString(), e);

@@ -13,10 +13,12 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.CrashRestartPolicy;
-import io.drover.model.lrp.DesiredLrpRepository;
+import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.StartedInstance;
+import io.drover.model.read.DesiredLrpRow;
+import io.drover.model.read.DesiredLrpRows;
 import io.drover.receptor.ReceptorTest;
 import io.drover.receptor.TestApi;
 import io.drover.receptor.desiredlrp.DesiredLrpResponse;
@@ -43,7 +45,9 @@ class ReadJsonIT {
     @Autowired
     JsonMapper mapper;
     @Autowired
-    DesiredLrpRepository desiredEntities;
+    DesiredLrpLifecycle desiredLifecycle;
+    @Autowired
+    DesiredLrpRows desiredRows;
     @Autowired
     ActualLrpRepository actualEntities;
     @Autowired
@@ -77,9 +81,14 @@ class ReadJsonIT {
         mvc.perform(json(put("/v1/desired_lrps/" + guids.get(0)), "{\"instances\": 2, \"annotation\": \"v2\"}"));
 
         StringBuilder list = new StringBuilder("[");
-        for (String guid : guids.stream().sorted(this::byDatabaseOrder).toList()) {
+        // the list's order is the database's (its collation)
+        List<String> inDatabaseOrder = desiredRows.page(domain, null, 10).stream().map(DesiredLrpRow::processGuid)
+                .toList();
+        assertThat(inDatabaseOrder).containsExactlyInAnyOrderElementsOf(guids);
+        for (String guid : inDatabaseOrder) {
+            // the lifecycle's own read of the row, parsed into the domain value, against the fast path's bytes
             String expected = mapper.writeValueAsString(
-                    DesiredLrpResponse.of(desiredEntities.findById(guid).orElseThrow().snapshot()));
+                    DesiredLrpResponse.of(desiredLifecycle.snapshot(guid).orElseThrow()));
             assertThat(body("/v1/desired_lrps/" + guid)).isEqualTo(expected);
             list.append(list.length() > 1 ? "," : "").append(expected);
         }
@@ -126,13 +135,6 @@ class ReadJsonIT {
         MockHttpServletResponse response = mvc.perform(json(post("/v1/desired_lrps"), body)).andReturn().getResponse();
         assertThat(response.getStatus()).as(response.getContentAsString()).isEqualTo(201);
         return mapper.readTree(response.getContentAsString()).get("process_guid").stringValue();
-    }
-
-    /** The order the database sorts process guids in (its collation), as the list shows them. */
-    private int byDatabaseOrder(String a, String b) {
-        List<String> sorted = desiredEntities.findAllOrdered().stream().map(d -> d.processGuid())
-                .filter(g -> g.equals(a) || g.equals(b)).toList();
-        return sorted.get(0).equals(a) ? (a.equals(b) ? 0 : -1) : 1;
     }
 
     private static ActualLrpKey key(String guid, int index) {
