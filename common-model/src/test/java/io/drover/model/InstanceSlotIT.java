@@ -202,7 +202,7 @@ class InstanceSlotIT {
     @Test
     void aRetiredSlotsTwinCarriesItsStopUntilItsCellRemovesIt() {
         actual.evacuate(Map.of(zero, InstanceOwner.of("old-0", cell)), Actor.cell(cell));
-        desired.update(guid, new DesiredLrpUpdate(0, null, null), null, USER);
+        desired.update(guid, new DesiredLrpUpdate(0, null, null), List.of(), USER);
 
         assertThat(actuals.findById(zero)).as("the unclaimed record goes at once").isEmpty();
         assertThat(actuals.findEvacuating(zero).orElseThrow().stopRequested()).isEqualTo("scaled down");

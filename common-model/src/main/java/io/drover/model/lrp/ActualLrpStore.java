@@ -27,11 +27,14 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import tools.jackson.core.type.TypeReference;
 
 /**
- * Reads and writes {@code actual_lrps} rows over JDBC, a batch per statement: one query loads any number of records,
- * one {@code INSERT ... SELECT FROM unnest(...)}, one {@code UPDATE ... FROM unnest(...) WHERE version = ...} and one
- * {@code DELETE ... USING unnest(...)} write them. The {@code version} column is the optimistic lock, as it was under
- * JPA: a write whose row count falls short of the batch lost a race and throws {@link OptimisticLockingFailureException},
- * which {@link OptimisticRetry} retries with a fresh read. Only the lifecycle uses it.
+ * Reads and writes the rows of instance slots over JDBC, a batch per statement: records in {@code actual_lrps}, twins in
+ * {@code evacuating_lrps}. One query loads the record and the twin of any number of slots; one
+ * {@code INSERT ... SELECT FROM unnest(...)}, one {@code UPDATE ... FROM unnest(...) WHERE version = ...} and one
+ * {@code DELETE ... USING unnest(...)} per table write them. The {@code version} column is the optimistic lock: a write
+ * whose row count falls short of the batch lost a race and throws {@link OptimisticLockingFailureException}, which
+ * {@link OptimisticRetry} retries with a fresh read. It also answers what the slots' verbs must read inside the
+ * transaction (the desired LRPs' instance counts under a share lock, their lives, the deployments still running, the
+ * live cells). Only the lifecycle uses it.
  */
 final class ActualLrpStore {
 
