@@ -95,7 +95,7 @@ class LocalClusterEndToEndIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> httpStatus(url) == 200);
 
         // The first sample may predate the server's start-up (the shell that execs it): wait for one taken since.
-        await().atMost(Duration.ofSeconds(30)).until(() -> api.metrics(guid).size() == 1
+        await().atMost(Duration.ofSeconds(90)).until(() -> api.metrics(guid).size() == 1
                 && api.metrics(guid).get(0).path("memory_bytes").asLong() >= 1L << 20);
         JsonNode figures = api.metrics(guid).get(0);
         assertThat(figures.path("index").asInt()).isZero();
