@@ -49,8 +49,7 @@ final class ActionTree {
         }
         PlacedInstance instance = container.instance();
         try {
-            instance.dir().create();
-            Isolation.create(instance.cgroup(), instance.spec().definition());
+            runtime.sandbox().prepare(instance.sandboxed());
         } catch (IOException | RuntimeException e) {
             container.settleWithoutProcess();
             ended.accept(container, "failed to start: " + e.getMessage());
@@ -60,6 +59,7 @@ final class ActionTree {
         run(container, action).whenCompleteAsync((ending, error) -> {
             // a tree that never launched a process (downloads only) has nothing left to reap
             container.settleWithoutProcess();
+            runtime.sandbox().actionsEnded(instance.sandboxed());
             ended.accept(container, error != null ? "failed: " + error.getMessage()
                     : ending.succeeded() ? ExitStatus.describe(0) : ending.failure());
         }, runtime.scheduler());
@@ -98,14 +98,17 @@ final class ActionTree {
 
     private CompletableFuture<Ending> step(ProcessContainer c, RunAction run, Scope scope) {
         Process process;
+        long leaderPid;
         try {
-            process = runtime.launcher().launch(run, c.spec().definition().cpuWeight(), environment.apply(c, run),
-                    c.instance().dir(), c.instance().cgroup());
+            Sandbox.Launched launched = runtime.sandbox().launch(c.instance().sandboxed(), run,
+                    environment.apply(c, run), Sandbox.Role.STEP);
+            process = launched.process();
+            leaderPid = launched.leaderPid();
         } catch (IOException | RuntimeException e) {
             return done("failed to start: " + e.getMessage());
         }
-        ProcessIdentity identity = ProcTable.stat(process.pid()).map(ProcessIdentity::of)
-                .orElse(new ProcessIdentity(process.pid(), -1));
+        ProcessIdentity identity = ProcTable.stat(leaderPid).map(ProcessIdentity::of)
+                .orElse(new ProcessIdentity(leaderPid, -1));
         long session = runtime.launcher().usesSessions() ? process.pid() : 0;
         Step step = new Step(identity, session);
         c.tree().monitorRunning(identity, true);

@@ -80,6 +80,7 @@ final class Adoption {
         if (!alive) {
             log.info("adopt-container-gone instance_guid={} pid={}", file.instanceGuid(), file.pid());
             cgroup.ifPresent(this::killAndRemove);
+            runtime.sandbox().release(PlacedInstance.adopted(file, dir, null, cgroup).sandboxed());
             dir.delete();
             return Optional.empty();
         }
@@ -89,6 +90,7 @@ final class Adoption {
         if (!runtime.ports().reserveExisting(container.instance().hostPorts())) {
             log.warn("adopt-container-port-clash instance_guid={} ports={}", file.instanceGuid(), file.ports());
         }
+        runtime.sandbox().adopted(container.instance().sandboxed());
         log.info("adopt-container instance_guid={} process_guid={} index={} pid={} running={} cgroup={}",
                 file.instanceGuid(), file.processGuid(), file.index(), file.pid(), file.running(), cgroup.isPresent());
         return Optional.of(container);

@@ -41,19 +41,19 @@ final class ContainerLaunch {
             return;
         }
         PlacedInstance instance = container.instance();
-        Process process;
+        Sandbox.Launched launched;
         try {
-            instance.dir().create();
-            Isolation.create(instance.cgroup(), instance.spec().definition());
-            process = runtime.launcher().launch(action, instance.spec().definition().cpuWeight(),
-                    environment.apply(container, action), instance.dir(), instance.cgroup());
+            runtime.sandbox().prepare(instance.sandboxed());
+            launched = runtime.sandbox().launch(instance.sandboxed(), action, environment.apply(container, action),
+                    Sandbox.Role.MAIN);
         } catch (IOException | RuntimeException e) {
             container.settleWithoutProcess();
             watcher.terminate(container, ContainerState.CRASHED, "failed to start: " + e.getMessage(), Duration.ZERO);
             return;
         }
-        ProcessIdentity leader = ProcTable.stat(process.pid()).map(ProcessIdentity::of)
-                .orElse(new ProcessIdentity(process.pid(), -1));
+        Process process = launched.process();
+        ProcessIdentity leader = ProcTable.stat(launched.leaderPid()).map(ProcessIdentity::of)
+                .orElse(new ProcessIdentity(launched.leaderPid(), -1));
         long session = runtime.launcher().usesSessions() ? process.pid() : 0;
         if (!container.attach(process, leader, session)) {
             Signals.kill(ProcTable.read().members(new TreeRoots(leader, session, Set.of())));

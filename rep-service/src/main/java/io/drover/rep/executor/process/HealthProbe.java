@@ -22,23 +22,24 @@ import java.util.function.BiFunction;
 
 /**
  * One round of a container's health checks (SPEC 8.3): every tcp/http check in order, then the monitor action.
- * Completes with the first failure's reason, or empty when healthy. Checks name container ports and are made on the
- * loopback address to the host port they map to (there is no network namespace: the process listens on the host
- * port itself). The monitor runs as a process of its own, so no thread waits for it.
+ * Completes with the first failure's reason, or empty when healthy. Checks name container ports and connect where the
+ * sandbox says: on the host, the loopback address and the host port they map to (the process listens on the host
+ * port itself); in a container, its own address and the container port. The monitor runs as a process of its own
+ * (in the container, beside the workload), so no thread waits for it.
  */
 final class HealthProbe {
 
     private static final int DEFAULT_TIMEOUT_MS = 1000;
 
-    private final ProcessLauncher launcher;
+    private final Sandbox sandbox;
 
     private final Duration monitorTimeout;
 
     private final BiFunction<ProcessContainer, RunAction, Map<String, String>> environment;
 
-    HealthProbe(ProcessLauncher launcher, Duration monitorTimeout,
+    HealthProbe(Sandbox sandbox, Duration monitorTimeout,
             BiFunction<ProcessContainer, RunAction, Map<String, String>> environment) {
-        this.launcher = launcher;
+        this.sandbox = sandbox;
         this.monitorTimeout = monitorTimeout;
         this.environment = environment;
     }
@@ -49,10 +50,10 @@ final class HealthProbe {
 
     CompletableFuture<Optional<String>> probe(ProcessContainer container) {
         DesiredLrpDefinition definition = container.spec().definition();
-        NetInfo netInfo = container.instance().netInfo();
+        SandboxedInstance instance = container.instance().sandboxed();
         for (Check check : checks(definition)) {
-            Optional<String> failure = check.tcpCheck() != null ? tcp(check.tcpCheck(), netInfo)
-                    : check.httpCheck() != null ? http(check.httpCheck(), netInfo) : Optional.empty();
+            Optional<String> failure = check.tcpCheck() != null ? tcp(check.tcpCheck(), instance)
+                    : check.httpCheck() != null ? http(check.httpCheck(), instance) : Optional.empty();
             if (failure.isPresent()) {
                 return CompletableFuture.completedFuture(failure);
             }
@@ -66,23 +67,23 @@ final class HealthProbe {
         return checks == null ? List.of() : checks.checks();
     }
 
-    private static Optional<String> tcp(CheckDefinition.TcpCheck check, NetInfo netInfo) {
-        Optional<Integer> hostPort = hostPort(netInfo, check.port());
-        if (hostPort.isEmpty()) {
+    private Optional<String> tcp(CheckDefinition.TcpCheck check, SandboxedInstance instance) {
+        Optional<InetSocketAddress> target = target(instance, check.port());
+        if (target.isEmpty()) {
             return Optional.of("tcp check: port " + check.port() + " is not a container port");
         }
         int timeout = check.connectTimeoutMs() != null ? check.connectTimeoutMs() : DEFAULT_TIMEOUT_MS;
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), hostPort.get()), timeout);
+            socket.connect(target.get(), timeout);
             return Optional.empty();
         } catch (IOException e) {
             return Optional.of("tcp check on port " + check.port() + " failed: " + e.getMessage());
         }
     }
 
-    private static Optional<String> http(CheckDefinition.HttpCheck check, NetInfo netInfo) {
-        Optional<Integer> hostPort = hostPort(netInfo, check.port());
-        if (hostPort.isEmpty()) {
+    private Optional<String> http(CheckDefinition.HttpCheck check, SandboxedInstance instance) {
+        Optional<InetSocketAddress> target = target(instance, check.port());
+        if (target.isEmpty()) {
             return Optional.of("http check: port " + check.port() + " is not a container port");
         }
         int timeout = check.requestTimeoutMs() != null ? check.requestTimeoutMs() : DEFAULT_TIMEOUT_MS;
@@ -90,7 +91,8 @@ final class HealthProbe {
         String where = "http check on port " + check.port() + " path " + path;
         HttpURLConnection connection = null;
         try {
-            URI uri = URI.create("http://127.0.0.1:" + hostPort.get() + (path.startsWith("/") ? path : "/" + path));
+            URI uri = URI.create("http://" + target.get().getAddress().getHostAddress() + ":" + target.get().getPort()
+                    + (path.startsWith("/") ? path : "/" + path));
             connection = (HttpURLConnection) uri.toURL().openConnection();
             connection.setConnectTimeout(timeout);
             connection.setReadTimeout(timeout);
@@ -108,14 +110,17 @@ final class HealthProbe {
 
     private CompletableFuture<Optional<String>> monitor(ProcessContainer container, RunAction monitor) {
         Process process;
+        long leaderPid;
         try {
-            process = launcher.launch(monitor, container.spec().definition().cpuWeight(),
-                    environment.apply(container, monitor), container.instance().dir(), container.instance().cgroup());
-        } catch (IOException e) {
+            Sandbox.Launched launched = sandbox.launch(container.instance().sandboxed(), monitor,
+                    environment.apply(container, monitor), Sandbox.Role.MONITOR);
+            process = launched.process();
+            leaderPid = launched.leaderPid();
+        } catch (IOException | RuntimeException e) {
             return CompletableFuture.completedFuture(Optional.of("monitor failed to start: " + e.getMessage()));
         }
         ProcessTree tree = container.tree();
-        Optional<ProcessIdentity> identity = ProcTable.stat(process.pid()).map(ProcessIdentity::of);
+        Optional<ProcessIdentity> identity = ProcTable.stat(leaderPid).map(ProcessIdentity::of);
         identity.ifPresent(id -> tree.monitorRunning(id, true));
         return process.onExit().orTimeout(monitorTimeout.toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((exited, error) -> identity.ifPresent(id -> tree.monitorRunning(id, false)))
@@ -131,8 +136,8 @@ final class HealthProbe {
                 });
     }
 
-    private static Optional<Integer> hostPort(NetInfo netInfo, int containerPort) {
-        return netInfo.ports().stream().filter(p -> p.containerPort() == containerPort).map(PortMapping::hostPort)
-                .findFirst();
+    private Optional<InetSocketAddress> target(SandboxedInstance instance, int containerPort) {
+        return instance.netInfo().ports().stream().filter(p -> p.containerPort() == containerPort).findFirst()
+                .map(p -> sandbox.checkAddress(instance, p));
     }
 }

@@ -33,6 +33,12 @@ record PlacedInstance(ContainerSpec spec, String cellId, NetInfo netInfo, Instan
                 Instant.ofEpochMilli(file.startedAtMillis()), dir, journal, cgroup);
     }
 
+    /** What the sandbox its processes run in knows of it. */
+    SandboxedInstance sandboxed() {
+        return new SandboxedInstance(spec.instanceGuid(), InstanceDir.safeName(cellId), dir.root(), dir.app(),
+                dir.stdout(), dir.stderr(), spec.definition(), netInfo, cgroup);
+    }
+
     List<Integer> hostPorts() {
         return netInfo.ports().stream().map(PortMapping::hostPort).toList();
     }

@@ -72,7 +72,7 @@ public final class ProcessExecutor implements Executor {
         this.runtime = runtime;
         this.cellDir = runtime.properties().workDir().resolve(InstanceDir.safeName(cellId));
         this.watcher = new TreeWatcher(runtime, containers::values);
-        HealthPoller health = new HealthPoller(runtime, new HealthProbe(runtime.launcher(),
+        HealthPoller health = new HealthPoller(runtime, new HealthProbe(runtime.sandbox(),
                 runtime.properties().monitorTimeout(), this::environment), watcher);
         this.launch = new ContainerLaunch(runtime, watcher, health, this::environment);
         this.actions = new ActionTree(runtime, new Downloads(runtime.properties().workDir()), new ProgressLines(),
@@ -227,8 +227,10 @@ public final class ProcessExecutor implements Executor {
     }
 
     private Map<String, String> environment(ProcessContainer container, RunAction action) {
-        return InstanceEnvironment.of(container.spec(), action.env(), container.instance().netInfo(),
-                runtime.properties().inheritEnv(), System::getenv);
+        Map<String, String> env = InstanceEnvironment.of(container.spec(), action.env(),
+                container.instance().netInfo(), runtime.properties().inheritEnv(), System::getenv);
+        env.putAll(runtime.sandbox().environment(container.instance().sandboxed()));
+        return env;
     }
 
     private void publish(Container container) {

@@ -26,19 +26,41 @@ public final class ProcessExecutorFactory implements ExecutorFactory, AutoClosea
     private final ScheduledThreadPoolExecutor scheduler;
 
     public ProcessExecutorFactory(ProcessExecutorProperties properties, Clock clock) {
+        this(properties, clock, cgroups -> {
+            throw new SandboxProvider.Unavailable("drover.rep.executor=process");
+        });
+    }
+
+    /**
+     * Executors whose instances run in the provider's sandbox (containers, {@code isolation=CONTAINERS}) where it can
+     * be had; where it cannot (no cgroups, no runtime, not root), on the host as the process executor's, with the
+     * reason in one WARN line.
+     */
+    public ProcessExecutorFactory(ProcessExecutorProperties properties, Clock clock, SandboxProvider sandboxes) {
         this.scheduler = new ScheduledThreadPoolExecutor(properties.threads(), daemonThreads());
         scheduler.setRemoveOnCancelPolicy(true);
         ProcessLauncher launcher = new ProcessLauncher();
-        Isolation isolation = Isolation.choose(properties.isolation(), properties.cgroupRoot());
+        Isolation detected = Isolation.choose(properties.isolation(), properties.cgroupRoot());
+        Isolation isolation = detected;
+        Sandbox sandbox = new HostSandbox(launcher);
+        try {
+            sandbox = sandboxes.sandbox(detected.cgroups());
+            isolation = new Isolation(CellIsolation.CONTAINERS, detected.cgroups(), "");
+        } catch (SandboxProvider.Unavailable e) {
+            if (!e.getMessage().equals("drover.rep.executor=process")) {
+                log.warn("container-executor-unavailable reason=\"{}\" (instances run as host processes, isolation={}; "
+                        + "docs/isolation.md)", e.getMessage(), detected.mode());
+            }
+        }
         this.runtime = new ProcessRuntime(properties, clock, scheduler, new HostPorts(properties.portRange()),
-                launcher, isolation);
+                launcher, isolation, sandbox);
         log.info("process-executor work_dir={} host_ports={} sessions={} nofile_limits={} proc={} isolation={}",
                 properties.workDir(), properties.hostPortRange(), launcher.usesSessions(), launcher.limitsNofile(),
                 ProcTable.PROC_AVAILABLE, isolation.mode());
-        isolation.cgroups().ifPresentOrElse(
+        detected.cgroups().ifPresentOrElse(
                 cgroups -> log.info("process-executor-cgroups version={} base={}", cgroups.version(), cgroups.bases()),
                 () -> log.warn("process-executor-no-cgroups reason=\"{}\" (memory_mb and max_pids are only sampled "
-                        + "every {}, cpu_weight is a nice level; docs/process-executor.md)", isolation.reason(),
+                        + "every {}, cpu_weight is a nice level; docs/process-executor.md)", detected.reason(),
                         properties.sampleInterval()));
     }
 

@@ -167,6 +167,7 @@ final class TreeWatcher {
 
     private void reap(ProcessContainer container, List<ProcStat> members, Instant now) {
         if (members.isEmpty() && container.leaderReaped()) {
+            runtime.sandbox().release(container.instance().sandboxed());
             container.instance().cgroup().ifPresent(InstanceCgroup::remove);
             runtime.ports().release(container.instance().hostPorts());
             try {

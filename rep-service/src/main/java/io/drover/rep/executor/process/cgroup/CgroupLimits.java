@@ -18,7 +18,7 @@ public record CgroupLimits(long memoryBytes, int cpuWeight, int maxPids) {
      * {@code cpu.shares} (v1): weight w of 1..100 gets w % of the default 1024, so two busy instances share a CPU in
      * the ratio of their weights; 0 (unset) counts as 100, like an instance of a desired LRP that asks for nothing.
      */
-    int shares() {
+    public int shares() {
         if (cpuWeight <= 0 || cpuWeight >= 100) {
             return DEFAULT_SHARES;
         }

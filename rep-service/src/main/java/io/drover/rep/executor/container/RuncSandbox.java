@@ -1,0 +1,239 @@
+package io.drover.rep.executor.container;
+
+import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.lrp.NetInfo.PortMapping;
+import io.drover.model.lrp.RunAction;
+import io.drover.rep.executor.container.BundleConfig.Bind;
+import io.drover.rep.executor.container.BundleConfig.ProcessSpec;
+import io.drover.rep.executor.container.RootfsCatalog.Lower;
+import io.drover.model.json.Json;
+import io.drover.rep.executor.process.Sandbox;
+import io.drover.rep.executor.process.SandboxedInstance;
+import io.drover.rep.executor.process.cgroup.CgroupLimits;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs each instance in a container of an OCI runtime. {@link #prepare} lays out its bundle: the root filesystem is
+ * an overlay mounted at {@code <bundle-dir>/<cell>/<instance>/rootfs}, the shared lower layer of its {@code rootfs}
+ * under a writable layer in the instance's directory ({@code layer/}), so what it writes outside {@code /app} goes
+ * with it. A plain run's process is the container's init ({@code runtime run}, under a static init where the cell has
+ * one, so SIGTERM reaches it); a composite action's container is created idle and every step, like every monitor, is
+ * a {@code runtime exec} into it. The container's cgroup is the process executor's path for the instance.
+ */
+final class RuncSandbox implements Sandbox {
+
+    private static final Logger log = LoggerFactory.getLogger(RuncSandbox.class);
+
+    private static final String DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+    private final ContainerProperties properties;
+
+    private final OciRuntime runtime;
+
+    private final RootfsCatalog rootfs;
+
+    private final Path init;
+
+    private final String cgroupRoot;
+
+    private final boolean swapAccounted;
+
+    private final AtomicLong execs = new AtomicLong();
+
+    RuncSandbox(ContainerProperties properties, OciRuntime runtime, RootfsCatalog rootfs, Path init,
+            String cgroupRoot, boolean swapAccounted) {
+        this.properties = properties;
+        this.runtime = runtime;
+        this.rootfs = rootfs;
+        this.init = init;
+        this.cgroupRoot = cgroupRoot;
+        this.swapAccounted = swapAccounted;
+    }
+
+    @Override
+    public void prepare(SandboxedInstance instance) throws IOException {
+        Lower lower = rootfs.lower(instance.definition().rootfs());
+        Files.createDirectories(instance.app());
+        own(instance.app());
+        Path layer = instance.root().resolve("layer");
+        Path upper = Files.createDirectories(layer.resolve("upper"));
+        Path work = Files.createDirectories(layer.resolve("work"));
+        Path mountPoint = Files.createDirectories(bundle(instance).resolve("rootfs"));
+        Commands.run("mount", "-t", "overlay", "overlay", "-o",
+                "lowerdir=" + lower.dir() + ",upperdir=" + upper + ",workdir=" + work, mountPoint.toString());
+        if (!instance.definition().action().isPlainRun()) {
+            writeConfig(instance, lower, idle());
+            runtime.create(bundle(instance), id(instance), bundle(instance).resolve("init.pid"), instance.stdout(),
+                    instance.stderr());
+        }
+    }
+
+    @Override
+    public Launched launch(SandboxedInstance instance, RunAction action, Map<String, String> env, Role role)
+            throws IOException {
+        Lower lower = rootfs.lower(instance.definition().rootfs());
+        String cwd = cwd(action);
+        requireExecutable(lower, instance, action.path(), cwd, env);
+        Path bundle = bundle(instance);
+        if (role == Role.MAIN) {
+            List<String> args = new ArrayList<>();
+            if (init != null) {
+                args.addAll(List.of(BundleConfig.INIT, "--"));
+            }
+            args.add(action.path());
+            args.addAll(action.args());
+            writeConfig(instance, lower, processSpec(args, env, cwd, action));
+            OciRuntime.Started started = runtime.run(bundle, id(instance), bundle.resolve("init.pid"),
+                    instance.stdout(), instance.stderr());
+            return new Launched(started.process(), started.pid());
+        }
+        long n = execs.incrementAndGet();
+        List<String> args = new ArrayList<>(List.of(action.path()));
+        args.addAll(action.args());
+        Path processJson = bundle.resolve("process-" + n + ".json");
+        Files.writeString(processJson, Json.write(BundleConfig.process(processSpec(args, env, cwd, action))));
+        try {
+            OciRuntime.Started started = runtime.exec(id(instance), processJson, bundle.resolve("exec-" + n + ".pid"),
+                    instance.stdout(), instance.stderr());
+            return new Launched(started.process(), started.pid());
+        } finally {
+            Files.deleteIfExists(processJson);
+        }
+    }
+
+    @Override
+    public void actionsEnded(SandboxedInstance instance) {
+        runtime.delete(id(instance));
+    }
+
+    @Override
+    public void release(SandboxedInstance instance) {
+        runtime.delete(id(instance));
+        Path bundle = bundle(instance);
+        Path mountPoint = bundle.resolve("rootfs");
+        if (Files.isDirectory(mountPoint)) {
+            Commands.quietly("umount", mountPoint.toString());
+        }
+        try {
+            for (String name : List.of("config.json", "init.pid")) {
+                Files.deleteIfExists(bundle.resolve(name));
+            }
+            try (var left = Files.list(bundle)) {
+                for (Path file : left.filter(f -> f.getFileName().toString().endsWith(".pid")).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(mountPoint);
+            Files.deleteIfExists(bundle);
+        } catch (IOException e) {
+            log.warn("remove-bundle-failed instance_guid={} bundle={}: {}", instance.instanceGuid(), bundle,
+                    e.getMessage());
+        }
+    }
+
+    @Override
+    public InetSocketAddress checkAddress(SandboxedInstance instance, PortMapping port) {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port.hostPort());
+    }
+
+    @Override
+    public Map<String, String> environment(SandboxedInstance instance) {
+        return Map.of("HOME", BundleConfig.APP);
+    }
+
+    private Path bundle(SandboxedInstance instance) {
+        return properties.bundleDir().resolve(instance.cellName()).resolve(instance.safeGuid());
+    }
+
+    /** The runtime's id of an instance's container: unique per rep machine, as cell ids are. */
+    static String id(SandboxedInstance instance) {
+        return instance.cellName() + "--" + instance.safeGuid();
+    }
+
+    private void writeConfig(SandboxedInstance instance, Lower lower, ProcessSpec process) throws IOException {
+        DesiredLrpDefinition d = instance.definition();
+        List<Bind> binds = new ArrayList<>(lower.binds());
+        binds.add(new Bind(instance.app().toString(), BundleConfig.APP, false));
+        if (init != null) {
+            binds.add(new Bind(init.toString(), BundleConfig.INIT, true));
+        }
+        String hostname = instance.safeGuid().length() > 63 ? instance.safeGuid().substring(0, 63)
+                : instance.safeGuid();
+        BundleConfig.Spec spec = new BundleConfig.Spec(hostname, process, binds,
+                cgroupRoot + "/" + instance.cellName() + "/" + instance.safeGuid(),
+                Math.max(0, d.memoryMb()) * 1024L * 1024L, swapAccounted,
+                CgroupLimits.of(d.memoryMb(), d.cpuWeight(), d.maxPids()).shares(), Math.max(0, d.maxPids()), null);
+        Files.writeString(bundle(instance).resolve("config.json"), Json.write(BundleConfig.config(spec)));
+    }
+
+    private ProcessSpec processSpec(List<String> args, Map<String, String> env, String cwd, RunAction action) {
+        List<String> vars = new ArrayList<>();
+        String hostPath = System.getenv("PATH");
+        env.forEach((name, value) -> vars.add(name + "="
+                + ("PATH".equals(name) && value.equals(hostPath) ? DEFAULT_PATH : value)));
+        if (!env.containsKey("PATH")) {
+            vars.add("PATH=" + DEFAULT_PATH);
+        }
+        Long nofile = action.resourceLimits() == null ? null : action.resourceLimits().nofile();
+        return new ProcessSpec(args, vars, cwd, properties.uid(), properties.gid(), nofile);
+    }
+
+    /** The idle init of a composite action's container: created, never started; its steps are exec'd beside it. */
+    private ProcessSpec idle() {
+        String path = init != null ? BundleConfig.INIT : "/bin/sh";
+        return new ProcessSpec(List.of(path), List.of("PATH=" + DEFAULT_PATH), BundleConfig.APP, properties.uid(),
+                properties.gid(), null);
+    }
+
+    private static String cwd(RunAction action) {
+        if (action.dir() == null || action.dir().isBlank()) {
+            return BundleConfig.APP;
+        }
+        return action.dir().startsWith("/") ? action.dir() : BundleConfig.APP + "/" + action.dir();
+    }
+
+    /** Fails with a readable reason (as the process executor does) instead of the runtime's exit status. */
+    private static void requireExecutable(Lower lower, SandboxedInstance instance, String path, String cwd,
+            Map<String, String> env) throws IOException {
+        List<String> candidates = new ArrayList<>();
+        if (path.startsWith("/")) {
+            candidates.add(path);
+        } else if (path.contains("/")) {
+            candidates.add(cwd + "/" + path);
+        } else {
+            String search = env.getOrDefault("PATH", DEFAULT_PATH);
+            for (String dir : (search.equals(System.getenv("PATH")) ? DEFAULT_PATH : search).split(File.pathSeparator)) {
+                if (!dir.isEmpty()) {
+                    candidates.add(dir + "/" + path);
+                }
+            }
+        }
+        for (String candidate : candidates) {
+            Path onHost = candidate.equals(BundleConfig.APP) || candidate.startsWith(BundleConfig.APP + "/")
+                    ? instance.app().resolve(candidate.substring(BundleConfig.APP.length()).replaceFirst("^/+", ""))
+                    : lower.onHost(candidate);
+            // an absolute link inside an image points into the image, not the host: the runtime will judge it
+            if (Files.isExecutable(onHost) || Files.isSymbolicLink(onHost)) {
+                return;
+            }
+        }
+        throw new IOException("no executable " + path);
+    }
+
+    private void own(Path dir) throws IOException {
+        Files.setAttribute(dir, "unix:uid", properties.uid(), LinkOption.NOFOLLOW_LINKS);
+        Files.setAttribute(dir, "unix:gid", properties.gid(), LinkOption.NOFOLLOW_LINKS);
+    }
+}

@@ -1,0 +1,167 @@
+package io.drover.rep.executor.container;
+
+import static io.drover.rep.executor.container.ContainerHarness.awaitState;
+import static io.drover.rep.executor.container.ContainerHarness.sh;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.RunAction;
+import io.drover.rep.executor.Container;
+import io.drover.rep.executor.ContainerSpec;
+import io.drover.rep.executor.ContainerState;
+import io.drover.rep.executor.Executor;
+import io.drover.rep.executor.LogSource;
+import io.drover.rep.executor.RunOnce;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The container executor on a real OCI runtime with real processes (issue 43): every instance in its own namespaces,
+ * root filesystem and cgroup. Needs root and runc (installed by {@code .ci/install-runc}); skipped loudly without.
+ */
+class ContainerExecutorIT {
+
+    @TempDir
+    Path tmp;
+
+    ContainerHarness harness;
+
+    @BeforeAll
+    static void runtime() {
+        ContainerHarness.requireRuntime();
+    }
+
+    @BeforeEach
+    void setUp() {
+        harness = new ContainerHarness(tmp, tmp.resolve("rootfs"));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        harness.close();
+    }
+
+    @Test
+    void anInstanceSeesItsOwnPidOneHostnameAndUser() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec spec = sh("(tr '\\0' '\\n' < /proc/1/cmdline | head -1; hostname; id -u; "
+                + "ls /proc | grep -c '^[0-9]') > /app/out.tmp && mv /app/out.tmp /app/out; exec sleep 60");
+        executor.run(spec);
+        String[] out = harness.awaitFile("cell-a", spec, "out").split("\n");
+        assertThat(out[0]).as("pid 1").startsWith(BundleConfig.INIT);
+        assertThat(out[1]).as("hostname").isEqualTo(spec.instanceGuid());
+        assertThat(out[2]).as("uid").isEqualTo("2000");
+        assertThat(Integer.parseInt(out[3])).as("processes it sees").isLessThan(6);
+        assertThat(awaitState(executor, spec, ContainerState.RUNNING).reason()).isNull();
+    }
+
+    @Test
+    void anInstanceCannotSeeAnotherInstancesProcessesOrFiles() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec first = sh("echo secret > /tmp/first-secret; echo secret > /app/first-secret; "
+                + "exec sleep 3601");
+        executor.run(first);
+        harness.awaitFile("cell-a", first, "first-secret");
+        ContainerSpec second = sh("(grep -l '360[1]' /proc/[0-9]*/cmdline 2>/dev/null | wc -l; "
+                + "ls /tmp/first-secret /app/first-secret 2>/dev/null | wc -l; "
+                + "echo x > /etc/drover-written 2>/dev/null && echo wrote || echo refused) | tr '\\n' '|' "
+                + "> /app/out.tmp && mv /app/out.tmp /app/out; exec sleep 60");
+        executor.run(second);
+        assertThat(harness.awaitFile("cell-a", second, "out")).isEqualTo("0|0|refused|");
+        assertThat(Path.of("/etc/drover-written")).doesNotExist();
+    }
+
+    @Test
+    void aFileWrittenOutsideTheAppDirectoryDoesNotSurviveARestart() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec first = sh("echo kept > /app/kept; echo lost > /tmp/lost; echo lost > /var/lost; "
+                + "touch /app/done; exec sleep 60");
+        executor.run(first);
+        harness.awaitFile("cell-a", first, "done");
+        executor.stop(first.instanceGuid(), Duration.ofSeconds(5));
+        awaitState(executor, first, ContainerState.STOPPED);
+        executor.forget(first.instanceGuid());
+        ContainerSpec restarted = new ContainerSpec(first.key(), first.instanceGuid() + "-2", sh(
+                "(ls /tmp/lost /var/lost 2>/dev/null | wc -l) > /app/out.tmp && mv /app/out.tmp /app/out; sleep 60")
+                .definition());
+        executor.run(restarted);
+        assertThat(harness.awaitFile("cell-a", restarted, "out")).isEqualTo("0");
+    }
+
+    @Test
+    void anExitStatusIsTheWorkloadsAndALineReachesTheJournal() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec spec = sh("echo hello from the container; exit 3");
+        executor.run(spec);
+        Container crashed = awaitState(executor, spec, ContainerState.CRASHED);
+        assertThat(crashed.reason()).isEqualTo("exited with status 3");
+        await().atMost(Duration.ofSeconds(10)).until(() -> executor.log(spec.instanceGuid()).orElseThrow()
+                .tail(50, EnumSet.of(LogSource.STDOUT)).stream()
+                .anyMatch(line -> line.text().contains("hello from the container")));
+    }
+
+    @Test
+    void aStopReachesTheWorkloadWithSigtermAndEndsItGracefully() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec spec = sh("trap 'touch /app/terminated; exit 0' TERM; touch /app/ready; "
+                + "while true; do sleep 0.1; done");
+        executor.run(spec);
+        harness.awaitFile("cell-a", spec, "ready");
+        long before = System.nanoTime();
+        executor.stop(spec.instanceGuid(), Duration.ofSeconds(20));
+        awaitState(executor, spec, ContainerState.STOPPED);
+        assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aNewRepAdoptsTheContainersAKilledOneLeftRunning() {
+        Executor first = harness.executor("cell-a");
+        ContainerSpec spec = sh("touch /app/ready; exec sleep 120");
+        first.run(spec);
+        harness.awaitFile("cell-a", spec, "ready");
+        awaitState(first, spec, ContainerState.RUNNING);
+        harness.abandon(first);
+
+        Executor second = harness.executor("cell-a");
+        List<Container> adopted = second.adopt();
+        assertThat(adopted).extracting(Container::instanceGuid).containsExactly(spec.instanceGuid());
+        assertThat(adopted.get(0).state()).isEqualTo(ContainerState.RUNNING);
+        second.stop(spec.instanceGuid(), Duration.ofSeconds(1));
+        awaitState(second, spec, ContainerState.STOPPED);
+    }
+
+    @Test
+    void aTasksStepsRunInOneContainerAndItsResultFileIsReadFromInside() {
+        Executor executor = harness.executor("cell-a.tasks");
+        Action steps = Action.inSerial(List.of(
+                new Action(new RunAction("sh", List.of("-c", "hostname > /tmp/step-one"), null, List.of(), null)),
+                new Action(new RunAction("sh", List.of("-c", "cat /tmp/step-one > /app/result.txt"), null, List.of(),
+                        null))));
+        ContainerSpec spec = ContainerHarness.spec(steps, "preloaded:host", List.of(), 0, 0, null);
+        executor.run(spec);
+        Container ended = awaitState(executor, spec, ContainerState.CRASHED);
+        assertThat(RunOnce.succeeded(ended)).as(ended.reason()).isTrue();
+        assertThat(executor.readFile(spec.instanceGuid(), "result.txt", RunOnce.MAX_RESULT_BYTES))
+                .contains(spec.instanceGuid() + "\n");
+    }
+
+    @Test
+    void aMissingExecutableFailsToStartWithItsName() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("no-such-program", List.of(), null,
+                List.of(), null)), "preloaded:host", List.of(), 0, 0, null);
+        executor.run(spec);
+        assertThat(awaitState(executor, spec, ContainerState.CRASHED).reason())
+                .isEqualTo("failed to start: no executable no-such-program");
+        assertThat(Files.exists(harness.runDir.resolve("bundles/cell-a").resolve(spec.instanceGuid()))).isFalse();
+    }
+}
