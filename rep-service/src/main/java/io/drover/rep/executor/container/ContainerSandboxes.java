@@ -58,7 +58,17 @@ public final class ContainerSandboxes implements SandboxProvider {
         log.info("container-executor runtime={} state_dir={} bundle_dir={} rootfs_dir={} rootfs={} init={} user={}",
                 binary, properties.stateDir(), properties.bundleDir(), properties.rootfsDir(), rootfs.preloaded(),
                 init == null ? "none (a workload is pid 1 itself)" : init, properties.user());
-        return new RuncSandbox(properties, runtime, rootfs, init, cgroupRoot, swap);
+        if (!Files.isExecutable(Path.of("/usr/sbin/ip")) && !Files.isExecutable(Path.of("/sbin/ip"))
+                && !Files.isExecutable(Path.of("/usr/bin/ip")) && !Files.isExecutable(Path.of("/bin/ip"))) {
+            throw new Unavailable("no ip command (iproute2) to give instances network namespaces");
+        }
+        try {
+            return new RuncSandbox(properties, runtime, rootfs, init, cgroupRoot, swap,
+                    new InstanceNetwork(Subnet.parse(properties.subnet()), properties.bundleDir()),
+                    new PortForwarder());
+        } catch (IOException e) {
+            throw new Unavailable("cannot forward ports: " + e.getMessage());
+        }
     }
 
     /** A container of the host's rootfs that runs {@code true}, without cgroup limits: proves the runtime works. */

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -52,8 +53,14 @@ final class RuncSandbox implements Sandbox {
 
     private final AtomicLong execs = new AtomicLong();
 
+    private final InstanceNetwork network;
+
+    private final PortForwarder forwarder;
+
     RuncSandbox(ContainerProperties properties, OciRuntime runtime, RootfsCatalog rootfs, Path init,
-            String cgroupRoot, boolean swapAccounted) {
+            String cgroupRoot, boolean swapAccounted, InstanceNetwork network, PortForwarder forwarder) {
+        this.network = network;
+        this.forwarder = forwarder;
         this.properties = properties;
         this.runtime = runtime;
         this.rootfs = rootfs;
@@ -73,6 +80,8 @@ final class RuncSandbox implements Sandbox {
         Path mountPoint = Files.createDirectories(bundle(instance).resolve("rootfs"));
         Commands.run("mount", "-t", "overlay", "overlay", "-o",
                 "lowerdir=" + lower.dir() + ",upperdir=" + upper + ",workdir=" + work, mountPoint.toString());
+        InstanceNetwork.Attached net = network.attach(bundle(instance), id(instance));
+        forward(instance, net);
         if (!instance.definition().action().isPlainRun()) {
             writeConfig(instance, lower, idle());
             runtime.create(bundle(instance), id(instance), bundle(instance).resolve("init.pid"), instance.stdout(),
@@ -114,6 +123,28 @@ final class RuncSandbox implements Sandbox {
     }
 
     @Override
+    public void adopted(SandboxedInstance instance) {
+        network.find(bundle(instance), id(instance)).ifPresent(net -> {
+            try {
+                forward(instance, net);
+            } catch (IOException e) {
+                log.warn("adopt-port-forwarding-failed instance_guid={}: {}", instance.instanceGuid(), e.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        forwarder.close();
+    }
+
+    private void forward(SandboxedInstance instance, InstanceNetwork.Attached net) throws IOException {
+        for (PortMapping port : instance.netInfo().ports()) {
+            forwarder.open(port.hostPort(), new InetSocketAddress(net.address(), port.containerPort()));
+        }
+    }
+
+    @Override
     public void actionsEnded(SandboxedInstance instance) {
         runtime.delete(id(instance));
     }
@@ -121,7 +152,9 @@ final class RuncSandbox implements Sandbox {
     @Override
     public void release(SandboxedInstance instance) {
         runtime.delete(id(instance));
+        instance.netInfo().ports().forEach(port -> forwarder.close(port.hostPort()));
         Path bundle = bundle(instance);
+        network.detach(bundle, id(instance));
         Path mountPoint = bundle.resolve("rootfs");
         if (Files.isDirectory(mountPoint)) {
             Commands.quietly("umount", mountPoint.toString());
@@ -145,12 +178,22 @@ final class RuncSandbox implements Sandbox {
 
     @Override
     public InetSocketAddress checkAddress(SandboxedInstance instance, PortMapping port) {
-        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port.hostPort());
+        return network.find(bundle(instance), id(instance))
+                .map(net -> new InetSocketAddress(net.address(), port.containerPort()))
+                .orElse(new InetSocketAddress(InetAddress.getLoopbackAddress(), port.hostPort()));
     }
 
+    /** In its own network namespace an instance listens on its container port; the rep forwards the host port. */
     @Override
     public Map<String, String> environment(SandboxedInstance instance) {
-        return Map.of("HOME", BundleConfig.APP);
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("HOME", BundleConfig.APP);
+        if (!instance.netInfo().ports().isEmpty()) {
+            env.put("PORT", Integer.toString(instance.netInfo().ports().get(0).containerPort()));
+        }
+        network.find(bundle(instance), id(instance))
+                .ifPresent(net -> env.put("DROVER_INSTANCE_INTERNAL_IP", net.address()));
+        return env;
     }
 
     private Path bundle(SandboxedInstance instance) {
@@ -174,7 +217,9 @@ final class RuncSandbox implements Sandbox {
         BundleConfig.Spec spec = new BundleConfig.Spec(hostname, process, binds,
                 cgroupRoot + "/" + instance.cellName() + "/" + instance.safeGuid(),
                 Math.max(0, d.memoryMb()) * 1024L * 1024L, swapAccounted,
-                CgroupLimits.of(d.memoryMb(), d.cpuWeight(), d.maxPids()).shares(), Math.max(0, d.maxPids()), null);
+                CgroupLimits.of(d.memoryMb(), d.cpuWeight(), d.maxPids()).shares(), Math.max(0, d.maxPids()),
+                network.find(bundle(instance), id(instance)).map(InstanceNetwork.Attached::namespacePath)
+                        .orElse(null));
         Files.writeString(bundle(instance).resolve("config.json"), Json.write(BundleConfig.config(spec)));
     }
 

@@ -83,6 +83,7 @@ public final class ProcessExecutorFactory implements ExecutorFactory, AutoClosea
     @Override
     public void close() {
         scheduler.shutdownNow();
+        runtime.sandbox().close();
         runtime.isolation().cgroups().ifPresent(Cgroups::removeIfEmpty);
     }
 

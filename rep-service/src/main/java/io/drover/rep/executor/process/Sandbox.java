@@ -53,6 +53,10 @@ public interface Sandbox {
     /** Where a tcp or http health check of a container port connects. */
     InetSocketAddress checkAddress(SandboxedInstance instance, PortMapping port);
 
+    /** The rep stops: threads of the sandbox's own go; containers keep running for the next rep. */
+    default void close() {
+    }
+
     /** Variables Drover sets for this sandbox on top of the instance's environment (the port to listen on, ...). */
     default Map<String, String> environment(SandboxedInstance instance) {
         return Map.of();

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.drover.model.lrp.Action;
+import io.drover.model.lrp.CheckDefinition;
+import io.drover.model.lrp.CheckDefinition.Check;
 import io.drover.model.lrp.RunAction;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
@@ -13,6 +15,10 @@ import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.LogSource;
 import io.drover.rep.executor.RunOnce;
+import java.net.HttpURLConnection;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,6 +84,32 @@ class ContainerExecutorIT {
         executor.run(second);
         assertThat(harness.awaitFile("cell-a", second, "out")).isEqualTo("0|0|refused|");
         assertThat(Path.of("/etc/drover-written")).doesNotExist();
+    }
+
+    @Test
+    void anInstanceIsReachableOnItsHostPortButCannotReachTheCellsLoopback() throws Exception {
+        // a stand-in for the rep's admin and log ports, PostgreSQL and Kafka: bound to the cell's loopback
+        try (ServerSocket repAdmin = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Executor executor = harness.executor("cell-a");
+            String probe = "for target in 127.0.0.1:" + repAdmin.getLocalPort() + " $GATEWAY:"
+                    + repAdmin.getLocalPort() + "; do "
+                    + "timeout 2 bash -c \"echo > /dev/tcp/${target%:*}/${target#*:}\" 2>/dev/null "
+                    + "&& echo reached || echo refused; done";
+            ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("sh", List.of("-c",
+                    "GATEWAY=${DROVER_INSTANCE_INTERNAL_IP%.*}.$((${DROVER_INSTANCE_INTERNAL_IP##*.} - 1)); "
+                            + "(echo $PORT; " + probe + ") | tr '\\n' '|' > /app/out.tmp && mv /app/out.tmp /app/out; "
+                            + "exec python3 -m http.server $PORT --bind 0.0.0.0"),
+                    null, List.of(), null)), "preloaded:host", List.of(8080), 0, 0,
+                    new CheckDefinition(List.of(new Check(null, new CheckDefinition.HttpCheck(8080, "/", 1000)))));
+            executor.run(spec);
+            assertThat(harness.awaitFile("cell-a", spec, "out")).isEqualTo("8080|refused|refused|");
+            Container running = awaitState(executor, spec, ContainerState.RUNNING);
+            int hostPort = running.netInfo().ports().get(0).hostPort();
+            HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + hostPort + "/")
+                    .toURL().openConnection();
+            assertThat(connection.getResponseCode()).isEqualTo(200);
+            connection.disconnect();
+        }
     }
 
     @Test
