@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The OCI runtime's command line ({@code runc}; {@code crun} takes the same verbs): {@code run} keeps the rep's child
- * as the container's parent until its init exits and passes on its exit status, {@code exec} does the same for one
+ * as the container's parent until its init exits and passes on its exit status (and leaves the stopped container,
+ * cgroup included, for {@code delete}), {@code exec} does the same for one
  * more process in it, {@code create} makes a container whose init waits (the idle holder of a composite action's
  * steps), {@code delete --force} removes one. Their own output goes to the instance's stdout/stderr files, and so
  * does the container's, through the same descriptors: nothing is piped through the rep.
@@ -54,8 +55,9 @@ final class OciRuntime {
 
     /** Starts the container of the bundle; returns the runtime process once the init's host pid is known. */
     Started run(Path bundle, String id, Path pidFile, Path stdout, Path stderr) throws IOException {
-        Process process = start(List.of("run", "--bundle", bundle.toString(), "--pid-file", pidFile.toString(), id),
-                stdout, stderr);
+        // --keep: the cgroup outlives the init, so an OOM kill can still be read from it once the init has died
+        Process process = start(List.of("run", "--keep", "--bundle", bundle.toString(), "--pid-file",
+                pidFile.toString(), id), stdout, stderr);
         return new Started(process, awaitPid(pidFile, process, "run"));
     }
 

@@ -113,6 +113,38 @@ class ContainerExecutorIT {
     }
 
     @Test
+    void theRuntimeSetsTheCgroupLimitsAndTheUsageIsMeasured() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec limited = ContainerHarness.spec(new Action(new RunAction("python3", List.of("-c", String.join(
+                "\n", "import os, time", "n = 0", "try:", "    for i in range(10):",
+                "        if os.fork() == 0:", "            time.sleep(30)", "            os._exit(0)", "        n += 1",
+                "except OSError:", "    pass", "open('/app/forked', 'w').write(str(n))", "time.sleep(60)")),
+                null, List.of(), null)), "preloaded:host", List.of(), 64, 0, null);
+        ContainerSpec limitedPids = new ContainerSpec(limited.key(), limited.instanceGuid(), withMaxPids(limited, 5));
+        executor.run(limitedPids);
+        assertThat(Integer.parseInt(harness.awaitFile("cell-a", limitedPids, "forked")))
+                .as("children forked under max_pids 5 (tini and sh count)").isEqualTo(3);
+        await().atMost(Duration.ofSeconds(20)).until(() -> executor.usage().stream()
+                .anyMatch(u -> u.instanceGuid().equals(limitedPids.instanceGuid()) && u.memoryBytes() > 0));
+        assertThat(executor.usage()).filteredOn(u -> u.instanceGuid().equals(limitedPids.instanceGuid()))
+                .singleElement().satisfies(u -> assertThat(u.memoryLimitBytes()).isEqualTo(64L << 20));
+
+        ContainerSpec hungry = ContainerHarness.spec(new Action(new RunAction("python3", List.of("-c",
+                "import time; b = bytearray(256 << 20); time.sleep(60)"), null, List.of(), null)), "preloaded:host",
+                List.of(), 64, 0, null);
+        executor.run(hungry);
+        assertThat(awaitState(executor, hungry, ContainerState.CRASHED).reason()).isEqualTo("out of memory");
+    }
+
+    private static io.drover.model.lrp.DesiredLrpDefinition withMaxPids(ContainerSpec spec, int maxPids) {
+        var d = spec.definition();
+        return new io.drover.model.lrp.DesiredLrpDefinition(d.processGuid(), d.domain(), d.rootfs(), d.instances(),
+                d.action(), d.monitor(), d.checkDefinition(), d.startTimeout(), d.env(), d.ports(), d.memoryMb(),
+                d.diskMb(), maxPids, d.cpuWeight(), d.placementTags(), d.routes(), d.annotation(), d.logGuid(),
+                d.metricsGuid());
+    }
+
+    @Test
     void aFileWrittenOutsideTheAppDirectoryDoesNotSurviveARestart() {
         Executor executor = harness.executor("cell-a");
         ContainerSpec first = sh("echo kept > /app/kept; echo lost > /tmp/lost; echo lost > /var/lost; "
