@@ -48,7 +48,8 @@ class ContainerExecutorIT {
 
     @BeforeEach
     void setUp() {
-        harness = new ContainerHarness(tmp, tmp.resolve("rootfs"));
+        // the root filesystems are shared with ./drover-local --rootfs: a debootstrap tree is made once per machine
+        harness = new ContainerHarness(tmp, Path.of("/var/lib/drover/rootfs"));
     }
 
     @AfterEach
@@ -216,6 +217,41 @@ class ContainerExecutorIT {
         assertThat(RunOnce.succeeded(ended)).as(ended.reason()).isTrue();
         assertThat(executor.readFile(spec.instanceGuid(), "result.txt", RunOnce.MAX_RESULT_BYTES))
                 .contains(spec.instanceGuid() + "\n");
+    }
+
+    @Test
+    void preloadedBookwormRunsAProgramTheHostDoesNotHave() throws Exception {
+        assertThat(Path.of("/usr/bin/hello")).as("a program the host does not have").doesNotExist();
+        ContainerHarness.requireRootfs("bookworm", harness.properties.rootfsDir());
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("sh", List.of("-c",
+                "(hello; cat /etc/debian_version) > /app/out.tmp && mv /app/out.tmp /app/out; exec sleep 60"),
+                null, List.of(), null)), "preloaded:bookworm", List.of(), 0, 0, null);
+        executor.run(spec);
+        assertThat(harness.awaitFile("cell-a", spec, "out")).startsWith("Hello, world!\n12.");
+    }
+
+    @Test
+    void anOciImageLayoutRunsInItsContainer() throws Exception {
+        byte[] program = Files.readAllBytes(Path.of("/usr/bin/tini-static"));
+        byte[] base = OciLayouts.gzip(OciLayouts.tar(List.of(OciLayouts.Entry.dir("bin"),
+                OciLayouts.Entry.file("bin/app", program, 0755),
+                OciLayouts.Entry.file("etc/marker", tmp.toString().getBytes(), 0644))));
+        Path layout = tmp.resolve("image");
+        String digest = OciLayouts.write(layout, List.of(base), List.of(true));
+        Path unpacked = harness.properties.rootfsDir().resolve(".oci").resolve(digest.replace(':', '-'));
+        try {
+            Executor executor = harness.executor("cell-a");
+            ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("/bin/app", List.of("--version"),
+                    null, List.of(), null)), "oci://" + layout, List.of(), 0, 0, null);
+            executor.run(spec);
+            assertThat(awaitState(executor, spec, ContainerState.CRASHED).reason()).isEqualTo(RunOnce.SUCCEEDED);
+            await().atMost(Duration.ofSeconds(10)).until(() -> executor.log(spec.instanceGuid()).orElseThrow()
+                    .tail(50, EnumSet.of(LogSource.STDOUT)).stream()
+                    .anyMatch(line -> line.text().contains("tini version")));
+        } finally {
+            OciImages.delete(unpacked);
+        }
     }
 
     @Test

@@ -81,6 +81,18 @@ final class ContainerHarness implements AutoCloseable {
         Assumptions.assumeTrue(status == 0, () -> "SKIPPED container executor tests: no OCI runtime here");
     }
 
+    /** Makes (or finds) the debootstrap tree preloaded:NAME with ./drover-rootfs; skips loudly where it cannot. */
+    static void requireRootfs(String name, Path rootfsDir) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(repositoryRoot().resolve("drover-rootfs").toString(), name,
+                rootfsDir.toString()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        boolean made = process.waitFor(10, TimeUnit.MINUTES) && process.exitValue() == 0;
+        if (!made) {
+            System.err.println("SKIPPED preloaded:" + name + ": " + output);
+        }
+        Assumptions.assumeTrue(made, () -> "SKIPPED preloaded:" + name + ": " + output);
+    }
+
     static Path repositoryRoot() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.exists(dir.resolve(".ci/install-runc"))) {
