@@ -19,12 +19,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param init a static init for pid 1 ({@code auto}: Debian's {@code tini-static} where installed, {@code none}: the
  *     workload is pid 1 itself and ignores SIGTERM unless it handles it)
  * @param subnet the addresses of the instances' network namespaces, a /30 each (host side .1, instance .2)
+ * @param diskDir where the disk images that hold an instance's {@code disk_mb} live (one sparse file each)
  */
 @ConfigurationProperties("drover.rep.container")
 public record ContainerProperties(@DefaultValue("auto") String runtime,
         @DefaultValue("/run/drover/runtime") Path stateDir, @DefaultValue("/run/drover/bundles") Path bundleDir,
         @DefaultValue("/var/lib/drover/rootfs") Path rootfsDir, @DefaultValue("2000:2000") String user,
-        @DefaultValue("auto") String init, @DefaultValue("10.254.0.0/16") String subnet) {
+        @DefaultValue("auto") String init, @DefaultValue("10.254.0.0/16") String subnet,
+        @DefaultValue("/var/lib/drover/disks") Path diskDir) {
 
     private static final Pattern USER = Pattern.compile("(\\d+)(?::(\\d+))?");
 

@@ -57,10 +57,13 @@ final class RuncSandbox implements Sandbox {
 
     private final PortForwarder forwarder;
 
+    private final InstanceDisks disks;
+
     RuncSandbox(ContainerProperties properties, OciRuntime runtime, RootfsCatalog rootfs, Path init,
             String cgroupRoot, boolean swapAccounted, InstanceNetwork network, PortForwarder forwarder) {
         this.network = network;
         this.forwarder = forwarder;
+        this.disks = new InstanceDisks(properties.diskDir());
         this.properties = properties;
         this.runtime = runtime;
         this.rootfs = rootfs;
@@ -73,8 +76,8 @@ final class RuncSandbox implements Sandbox {
     public void prepare(SandboxedInstance instance) throws IOException {
         Lower lower = rootfs.lower(instance.definition().rootfs());
         Files.createDirectories(instance.app());
+        Path layer = disks.mount(instance) ? instance.app().resolve(InstanceDisks.LAYER) : instance.root().resolve("layer");
         own(instance.app());
-        Path layer = instance.root().resolve("layer");
         Path upper = Files.createDirectories(layer.resolve("upper"));
         Path work = Files.createDirectories(layer.resolve("work"));
         Path mountPoint = Files.createDirectories(bundle(instance).resolve("rootfs"));
@@ -159,6 +162,7 @@ final class RuncSandbox implements Sandbox {
         if (Files.isDirectory(mountPoint)) {
             Commands.quietly("umount", mountPoint.toString());
         }
+        disks.unmount(instance);
         try {
             for (String name : List.of("config.json", "init.pid")) {
                 Files.deleteIfExists(bundle.resolve(name));
@@ -211,6 +215,11 @@ final class RuncSandbox implements Sandbox {
         binds.add(new Bind(instance.app().toString(), BundleConfig.APP, false));
         if (init != null) {
             binds.add(new Bind(init.toString(), BundleConfig.INIT, true));
+        }
+        if (disks.mounted(instance)) {
+            // the writable layer shares the instance's disk with /app; the instance sees an empty, read-only directory
+            binds.add(new Bind(properties.diskDir().resolve(InstanceDisks.EMPTY).toString(),
+                    BundleConfig.APP + "/" + InstanceDisks.LAYER, true));
         }
         String hostname = instance.safeGuid().length() > 63 ? instance.safeGuid().substring(0, 63)
                 : instance.safeGuid();

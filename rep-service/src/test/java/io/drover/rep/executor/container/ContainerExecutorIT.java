@@ -255,6 +255,24 @@ class ContainerExecutorIT {
     }
 
     @Test
+    void aDiskMbOverrunIsRefusedInAppAndEverywhereElse() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("sh", List.of("-c",
+                "dd if=/dev/zero of=/app/big bs=1M count=40 2>/dev/null; echo app=$?; rm -f /app/big; "
+                        + "dd if=/dev/zero of=/var/big bs=1M count=40 2>/dev/null; echo var=$?; rm -f /var/big; "
+                        + "dd if=/dev/zero of=/tmp/small bs=1M count=4 2>/dev/null; echo small=$?; "
+                        + "ls -a /app | tr '\\n' ' '; echo"),
+                null, List.of(), null)), "preloaded:host", List.of(), 0, 24, null);
+        executor.run(spec);
+        assertThat(awaitState(executor, spec, ContainerState.CRASHED).reason()).isEqualTo(RunOnce.SUCCEEDED);
+        await().atMost(Duration.ofSeconds(10)).until(() -> executor.log(spec.instanceGuid()).orElseThrow()
+                .tail(50, EnumSet.of(LogSource.STDOUT)).stream().anyMatch(line -> line.text().startsWith(". ")));
+        assertThat(executor.log(spec.instanceGuid()).orElseThrow().tail(50, EnumSet.of(LogSource.STDOUT)))
+                .extracting(line -> line.text().strip())
+                .containsSubsequence("app=1", "var=1", "small=0", ". .. .drover-layer");
+    }
+
+    @Test
     void aMissingExecutableFailsToStartWithItsName() {
         Executor executor = harness.executor("cell-a");
         ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("no-such-program", List.of(), null,

@@ -56,7 +56,7 @@ final class ContainerHarness implements AutoCloseable {
         this.workDir = workDir;
         this.runDir = workDir.resolve("run");
         this.properties = new ContainerProperties("auto", runDir.resolve("runtime"), runDir.resolve("bundles"),
-                rootfsDir, "2000:2000", "auto", "10.254.0.0/16");
+                rootfsDir, "2000:2000", "auto", "10.254.0.0/16", workDir.resolve("disks"));
     }
 
     /** Installs runc (and tini) where it can; skips the calling test class with the reason where it cannot. */
