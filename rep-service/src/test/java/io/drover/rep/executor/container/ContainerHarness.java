@@ -36,7 +36,7 @@ import org.springframework.util.unit.DataSize;
  * (as root, through apt) and the test skipped loudly where it cannot. Cleanup stops what a test left and checks that
  * no bundle, mount or runtime container of its cells is left.
  */
-final class ContainerHarness implements AutoCloseable {
+public final class ContainerHarness implements AutoCloseable {
 
     static final Resources CAPACITY = new Resources(16384, 65536, 200);
 
@@ -60,7 +60,7 @@ final class ContainerHarness implements AutoCloseable {
     }
 
     /** Installs runc (and tini) where it can; skips the calling test class with the reason where it cannot. */
-    static void requireRuntime() {
+    public static void requireRuntime() {
         Path script = repositoryRoot().resolve(".ci/install-runc");
         String output;
         int status;
