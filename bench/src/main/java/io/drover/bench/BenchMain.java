@@ -32,7 +32,19 @@ public final class BenchMain {
     private BenchMain() {
     }
 
+    /** {@code --containers}: the container executor against the process executor, on real processes (no cluster). */
+    private static void containers(int instances) throws Exception {
+        Path workDir = Files.createTempDirectory("drover-bench-containers");
+        List<Figure> figures = new ContainerStarts(instances, workDir).run();
+        System.out.print(Report.table(figures));
+        System.out.println("results: " + Report.writeJson(Path.of("bench", "results"), "containers", figures));
+    }
+
     public static void main(String[] args) throws Exception {
+        if (List.of(args).contains("--containers")) {
+            containers(List.of(args).contains("--quick") ? 20 : 100);
+            return;
+        }
         boolean quick = List.of(args).contains("--quick");
         boolean separate = List.of(args).contains("--separate-jvms");
         Profile.prime();

@@ -22,7 +22,7 @@ public final class ActionJson {
     static final long MAX_TIMEOUT_MS = 7L * 24 * 3600 * 1000;
     private static final Set<String> ACTION_KINDS = Set.of("run", "download", "serial", "parallel", "codependent",
             "timeout", "try", "emit_progress");
-    private static final Set<String> RUN_FIELDS = Set.of("path", "args", "dir", "env", "resource_limits");
+    private static final Set<String> RUN_FIELDS = Set.of("path", "args", "dir", "env", "resource_limits", "user");
     private static final Set<String> CHECK_KINDS = Set.of("tcp_check", "http_check");
 
     private ActionJson() {
@@ -92,7 +92,10 @@ public final class ActionJson {
             Integer value = limits.integer("nofile", false, 0, Integer.MAX_VALUE);
             nofile = value == null ? null : value.longValue();
         }
-        return new RunAction(path, args, dir, env, limits == null ? null : new RunAction.ResourceLimits(nofile));
+        // whom a container runs it as: root, or a numeric uid[:gid] (there are no user names common to every rootfs)
+        String user = run.string("user", false, 32, s -> s.matches("root|\\d{1,9}(:\\d{1,9})?"));
+        return new RunAction(path, args, dir, env, limits == null ? null : new RunAction.ResourceLimits(nofile),
+                user);
     }
 
     private static Action download(JsonFields d) {

@@ -77,7 +77,7 @@ final class RuncSandbox implements Sandbox {
         Lower lower = rootfs.lower(instance.definition().rootfs());
         Files.createDirectories(instance.app());
         Path layer = disks.mount(instance) ? instance.app().resolve(InstanceDisks.LAYER) : instance.root().resolve("layer");
-        own(instance.app());
+        own(instance.app(), instance.definition());
         Path upper = Files.createDirectories(layer.resolve("upper"));
         Path work = Files.createDirectories(layer.resolve("work"));
         Path mountPoint = Files.createDirectories(bundle(instance).resolve("rootfs"));
@@ -241,7 +241,8 @@ final class RuncSandbox implements Sandbox {
             vars.add("PATH=" + DEFAULT_PATH);
         }
         Long nofile = action.resourceLimits() == null ? null : action.resourceLimits().nofile();
-        return new ProcessSpec(args, vars, cwd, properties.uid(), properties.gid(), nofile);
+        int[] user = user(action.user());
+        return new ProcessSpec(args, vars, cwd, user[0], user[1], nofile);
     }
 
     /** The idle init of a composite action's container: created, never started; its steps are exec'd beside it. */
@@ -249,6 +250,19 @@ final class RuncSandbox implements Sandbox {
         String path = init != null ? BundleConfig.INIT : "/bin/sh";
         return new ProcessSpec(List.of(path), List.of("PATH=" + DEFAULT_PATH), BundleConfig.APP, properties.uid(),
                 properties.gid(), null);
+    }
+
+    /** The run action's user ({@code root}, {@code uid} or {@code uid:gid}), else the cell's default. */
+    private int[] user(String user) {
+        if (user == null || user.isBlank()) {
+            return new int[] { properties.uid(), properties.gid() };
+        }
+        if (user.equals("root")) {
+            return new int[] { 0, 0 };
+        }
+        String[] parts = user.split(":");
+        int uid = Integer.parseInt(parts[0]);
+        return new int[] { uid, parts.length > 1 ? Integer.parseInt(parts[1]) : uid };
     }
 
     private static String cwd(RunAction action) {
@@ -286,8 +300,10 @@ final class RuncSandbox implements Sandbox {
         throw new IOException("no executable " + path);
     }
 
-    private void own(Path dir) throws IOException {
-        Files.setAttribute(dir, "unix:uid", properties.uid(), LinkOption.NOFOLLOW_LINKS);
-        Files.setAttribute(dir, "unix:gid", properties.gid(), LinkOption.NOFOLLOW_LINKS);
+    /** /app belongs to whom a plain run runs as (a composite action's steps run as the default user, or their own). */
+    private void own(Path dir, DesiredLrpDefinition definition) throws IOException {
+        int[] user = user(definition.action().isPlainRun() ? definition.action().run().user() : null);
+        Files.setAttribute(dir, "unix:uid", user[0], LinkOption.NOFOLLOW_LINKS);
+        Files.setAttribute(dir, "unix:gid", user[1], LinkOption.NOFOLLOW_LINKS);
     }
 }

@@ -72,6 +72,16 @@ class ContainerExecutorIT {
     }
 
     @Test
+    void aRunActionNamesItsUser() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("sh", List.of("-c",
+                "id -u > /app/out.tmp && id -g >> /app/out.tmp && mv /app/out.tmp /app/out; exec sleep 60"), null,
+                List.of(), null, "3000:3001")), "preloaded:host", List.of(), 0, 0, null);
+        executor.run(spec);
+        assertThat(harness.awaitFile("cell-a", spec, "out")).isEqualTo("3000\n3001");
+    }
+
+    @Test
     void anInstanceCannotSeeAnotherInstancesProcessesOrFiles() {
         Executor executor = harness.executor("cell-a");
         ContainerSpec first = sh("echo secret > /tmp/first-secret; echo secret > /app/first-secret; "
