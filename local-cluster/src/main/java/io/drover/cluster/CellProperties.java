@@ -39,6 +39,8 @@ final class CellProperties {
         // side, as the parallel integration tests do, take another base).
         int base = Integer.getInteger("drover.local.host-port-base", 61000) + i * 300;
         p.put("drover.rep.process.host-port-range", base + "-" + (base + 299));
+        // with --containers: each cell's instances get addresses of its own (the reps of one machine share no allocator)
+        p.put("drover.rep.container.subnet", "10.254." + (i % 16 * 16) + ".0/20");
         p.put("drover.rep.capacity.memory-mb", "4096");
         p.put("drover.rep.capacity.disk-mb", "16384");
         p.put("drover.rep.capacity.containers", "64");

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 public final class LocalClusterMain {
 
     private static final Set<String> OPTIONS = Set.of("fresh", "data-dir", "receptor-port", "cells", "simulated-cells",
-            "verbose", "separate-jvms");
+            "verbose", "separate-jvms", "containers", "rootfs");
 
     private LocalClusterMain() {
     }
@@ -104,7 +104,20 @@ public final class LocalClusterMain {
         return new LocalClusterSettings(dataDir.normalize(), options.containsKey("fresh"),
                 Options.number(options, "receptor-port", 8080, 0), Options.number(options, "cells", 3, 0),
                 Options.number(options, "simulated-cells", 0, 0),
-                System.getenv().getOrDefault("DROVER_RECEPTOR_USERNAME", "drover"), password, Map.of());
+                System.getenv().getOrDefault("DROVER_RECEPTOR_USERNAME", "drover"), password, containers(options));
+    }
+
+    /**
+     * {@code --containers}: the cells run every instance in a container of an OCI runtime where one works
+     * (docs/isolation.md); {@code --rootfs=NAME} (prepared by the script, ./drover-rootfs) adds preloaded:NAME.
+     */
+    private static Map<String, String> containers(Map<String, String> options) {
+        if (!options.containsKey("containers") && !options.containsKey("rootfs")) {
+            return Map.of();
+        }
+        String providers = "preloaded:host" + (options.containsKey("rootfs") ? ",preloaded:" + options.get("rootfs")
+                : "");
+        return Map.of("drover.rep.executor", "container", "drover.rep.rootfs-providers", providers);
     }
 
     /** The directory the user started {@code ./drover-local} from (the script changes to the repository first). */

@@ -30,6 +30,21 @@ public final class CellLayout {
         return cells;
     }
 
+    /**
+     * The root filesystems a cell offers: what it is configured with, except that only a container cell can run a tree
+     * other than the host's ({@code preloaded:<name>}, {@code oci://}): a container executor that fell back to host
+     * processes (docs/isolation.md) does not offer them, so placement finds no compatible cell instead of running the
+     * instance on the host's filesystem.
+     */
+    static List<String> offered(List<String> configured, CellIsolation isolation) {
+        if (isolation == CellIsolation.CONTAINERS || isolation == CellIsolation.SIMULATED
+                || isolation == CellIsolation.UNKNOWN) {
+            return configured;
+        }
+        return configured.stream().filter(r -> r.equals("preloaded:host")
+                || !r.startsWith("preloaded:") && !r.startsWith("oci:")).toList();
+    }
+
     static Resources capacity(RepProperties.Capacity configured, Resources machine) {
         return new Resources(configured.memoryMb() > 0 ? configured.memoryMb() : machine.memoryMb(),
                 configured.diskMb() > 0 ? configured.diskMb() : machine.diskMb(),
@@ -38,7 +53,8 @@ public final class CellLayout {
 
     private static CellSettings cell(RepProperties p, String cellId, String zone, Resources capacity,
             CellIsolation isolation) {
-        return new CellSettings(new CellRegistration(cellId, zone, p.address(), capacity, p.rootfsProviders(),
+        return new CellSettings(new CellRegistration(cellId, zone, p.address(), capacity,
+                offered(p.rootfsProviders(), isolation),
                 p.placementTags().required(), p.placementTags().optional(), isolation), p.timing(), p.batchSize());
     }
 }

@@ -29,6 +29,21 @@ class CellLayoutTest {
     }
 
     @Test
+    void onlyAContainerCellOffersRootFilesystemsOtherThanTheHosts() {
+        List<String> configured = List.of("preloaded:host", "preloaded:bookworm", "oci:///srv/images/app",
+                "docker:///busybox");
+        RepProperties p = new RepProperties("c", "z1", List.of(), "127.0.0.1", capacity(), configured,
+                new RepProperties.PlacementTags(List.of(), null), "container", 0, timing(), admin(),
+                RepProperties.ShutdownMode.EVACUATE, 4, 500);
+
+        assertThat(CellLayout.cells(p, "host", MACHINE, CellIsolation.CONTAINERS).get(0).registration()
+                .rootfsProviders()).containsExactlyElementsOf(configured);
+        assertThat(CellLayout.cells(p, "host", MACHINE, CellIsolation.CGROUPS_V1).get(0).registration()
+                .rootfsProviders()).as("a container executor fallen back to host processes")
+                .containsExactly("preloaded:host", "docker:///busybox");
+    }
+
+    @Test
     void missingCellIdFallsBackToTheHostName() {
         assertThat(CellLayout.cells(properties(null, 0, List.of(), capacity()), "host-1", MACHINE,
                 CellIsolation.SAMPLING))

@@ -74,7 +74,8 @@ public final class ContainerSandboxes implements SandboxProvider {
     /** A container of the host's rootfs that runs {@code true}, without cgroup limits: proves the runtime works. */
     private void trial(OciRuntime runtime, RootfsCatalog rootfs) throws IOException {
         Path bundle = Files.createTempDirectory(properties.bundleDir(), ".trial-");
-        String id = "drover-trial-" + ProcessHandle.current().pid();
+        // unique per trial: the reps of a local cluster share one JVM and start side by side
+        String id = "drover-trial-" + ProcessHandle.current().pid() + "-" + java.util.UUID.randomUUID();
         try {
             RootfsCatalog.Lower lower = rootfs.lower(RootfsCatalog.HOST);
             BundleConfig.Spec spec = new BundleConfig.Spec("trial", new BundleConfig.ProcessSpec(List.of("/bin/true"),
