@@ -72,6 +72,24 @@ class ContainerExecutorIT {
     }
 
     @Test
+    void aMonitorRunsInsideTheContainerBesideTheWorkload() {
+        Executor executor = harness.executor("cell-a");
+        ContainerSpec plain = ContainerHarness.spec(new Action(new RunAction("sh", List.of("-c",
+                "sleep 1; echo ready > /tmp/ready; exec sleep 60"), null, List.of(), null)), "preloaded:host",
+                List.of(), 0, 0, null);
+        var d = plain.definition();
+        // the file is in the container's own /tmp: only a monitor inside the container can see it
+        ContainerSpec spec = new ContainerSpec(plain.key(), plain.instanceGuid(),
+                new io.drover.model.lrp.DesiredLrpDefinition(d.processGuid(), d.domain(), d.rootfs(), 1, d.action(),
+                        new RunAction("test", List.of("-f", "/tmp/ready"), null, List.of(), null), null, 30, d.env(),
+                        d.ports(), 0, 0, 0, 0, List.of(), null, null, null, null));
+        executor.run(spec);
+        assertThat(executor.container(spec.instanceGuid()).orElseThrow().state()).isEqualTo(ContainerState.STARTING);
+        awaitState(executor, spec, ContainerState.RUNNING);
+        assertThat(Path.of("/tmp/ready")).doesNotExist();
+    }
+
+    @Test
     void aRunActionNamesItsUser() {
         Executor executor = harness.executor("cell-a");
         ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("sh", List.of("-c",
@@ -212,6 +230,39 @@ class ContainerExecutorIT {
         assertThat(adopted.get(0).state()).isEqualTo(ContainerState.RUNNING);
         second.stop(spec.instanceGuid(), Duration.ofSeconds(1));
         awaitState(second, spec, ContainerState.STOPPED);
+    }
+
+    @Test
+    void aRepKilledWithSigkillLeavesItsContainerRunningAndANewRepAdoptsAndForwardsIt() throws Exception {
+        Path javaBinary = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process rep = new ProcessBuilder(javaBinary.toString(), "-cp", System.getProperty("java.class.path"),
+                ContainerRepMain.class.getName(), tmp.toString(), harness.properties.rootfsDir().toString(),
+                harness.cgroupRoot, "cell-k").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String[] running;
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(rep.getInputStream()))) {
+            String line;
+            do {
+                line = lines.readLine();
+            } while (line != null && !line.startsWith("RUNNING "));
+            assertThat(line).as("the other rep's container runs").isNotNull();
+            running = line.split(" ");
+        } finally {
+            rep.destroyForcibly();
+        }
+        assertThat(rep.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(rep.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+
+        Executor adopter = harness.executor("cell-k");
+        List<Container> adopted = adopter.adopt();
+        assertThat(adopted).extracting(Container::instanceGuid).containsExactly(running[1]);
+        assertThat(adopted.get(0).state()).isEqualTo(ContainerState.RUNNING);
+        HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + running[2]
+                + "/index.html").toURL().openConnection();
+        assertThat(connection.getResponseCode()).as("its host port forwarded again").isEqualTo(200);
+        assertThat(new String(connection.getInputStream().readAllBytes()).strip()).isEqualTo(running[1]);
+        adopter.stop(running[1], Duration.ofSeconds(5));
+        await().atMost(Duration.ofSeconds(30)).until(() -> adopter.container(running[1]).map(Container::state)
+                .orElse(null) == ContainerState.STOPPED);
     }
 
     @Test

@@ -52,7 +52,15 @@ public final class ContainerHarness implements AutoCloseable {
 
     private final List<Executor> executors = new ArrayList<>();
 
+    final String cgroupRoot;
+
     ContainerHarness(Path workDir, Path rootfsDir) {
+        this(workDir, rootfsDir, CGROUP_ROOT);
+    }
+
+    /** A harness over the dirs and cgroup root of another (a rep in another JVM, as a restarted rep finds them). */
+    ContainerHarness(Path workDir, Path rootfsDir, String cgroupRoot) {
+        this.cgroupRoot = cgroupRoot;
         this.workDir = workDir;
         this.runDir = workDir.resolve("run");
         this.properties = new ContainerProperties("auto", runDir.resolve("runtime"), runDir.resolve("bundles"),
@@ -107,13 +115,13 @@ public final class ContainerHarness implements AutoCloseable {
     ProcessExecutorProperties processProperties() {
         return new ProcessExecutorProperties(workDir.resolve("cells"), "63000-63999", Duration.ofSeconds(10),
                 DataSize.ofMegabytes(1), Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofMillis(200),
-                Duration.ofSeconds(5), List.of("PATH", "HOME", "LANG"), 4, IsolationSetting.AUTO, CGROUP_ROOT);
+                Duration.ofSeconds(5), List.of("PATH", "HOME", "LANG"), 4, IsolationSetting.AUTO, cgroupRoot);
     }
 
     /** A fresh factory (a rep process) and its executor of {@code cell}. */
     Executor executor(String cell) {
         ProcessExecutorFactory factory = new ProcessExecutorFactory(processProperties(), Clock.systemUTC(),
-                new ContainerSandboxes(properties, CGROUP_ROOT));
+                new ContainerSandboxes(properties, cgroupRoot));
         assertThat(factory.isolation()).as("isolation of a root machine with runc").isEqualTo(CellIsolation.CONTAINERS);
         factories.add(factory);
         Executor executor = factory.create(cell, "127.0.0.1", CAPACITY);
