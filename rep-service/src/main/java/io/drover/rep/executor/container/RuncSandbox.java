@@ -147,6 +147,28 @@ final class RuncSandbox implements Sandbox {
         }
     }
 
+    /** What the rep downloaded belongs to the instance's user, as /app does, so that it may change it. */
+    @Override
+    public void downloaded(SandboxedInstance instance) throws IOException {
+        int uid = (int) Files.getAttribute(instance.app(), "unix:uid");
+        int gid = (int) Files.getAttribute(instance.app(), "unix:gid");
+        try (var files = Files.walk(instance.app())) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                if (file.startsWith(instance.app().resolve(InstanceDisks.LAYER))) {
+                    continue;
+                }
+                Files.setAttribute(file, "unix:uid", uid, LinkOption.NOFOLLOW_LINKS);
+                Files.setAttribute(file, "unix:gid", gid, LinkOption.NOFOLLOW_LINKS);
+            }
+        }
+    }
+
+    /** The instance's disk stays mounted until it is forgotten: a task's result file is read after its end. */
+    @Override
+    public void forgotten(SandboxedInstance instance) {
+        disks.unmount(instance);
+    }
+
     @Override
     public void actionsEnded(SandboxedInstance instance) {
         runtime.delete(id(instance));
@@ -162,7 +184,6 @@ final class RuncSandbox implements Sandbox {
         if (Files.isDirectory(mountPoint)) {
             Commands.quietly("umount", mountPoint.toString());
         }
-        disks.unmount(instance);
         try {
             for (String name : List.of("config.json", "init.pid")) {
                 Files.deleteIfExists(bundle.resolve(name));

@@ -128,6 +128,7 @@ final class ActionTree {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 downloads.fetch(d, c.instance().dir().app());
+                runtime.sandbox().downloaded(c.instance().sandboxed());
                 return Ending.SUCCEEDED;
             } catch (IOException | RuntimeException e) {
                 return new Ending("download failed: " + e.getMessage());

@@ -80,7 +80,9 @@ final class Adoption {
         if (!alive) {
             log.info("adopt-container-gone instance_guid={} pid={}", file.instanceGuid(), file.pid());
             cgroup.ifPresent(this::killAndRemove);
-            runtime.sandbox().release(PlacedInstance.adopted(file, dir, null, cgroup).sandboxed());
+            SandboxedInstance gone = PlacedInstance.adopted(file, dir, null, cgroup).sandboxed();
+            runtime.sandbox().release(gone);
+            runtime.sandbox().forgotten(gone);
             dir.delete();
             return Optional.empty();
         }

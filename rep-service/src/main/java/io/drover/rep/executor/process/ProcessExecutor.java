@@ -151,6 +151,7 @@ public final class ProcessExecutor implements Executor {
                 .ifPresent(cgroup -> log.warn("remove-cgroup-failed instance_guid={} dirs={}", instanceGuid,
                         cgroup.dirs()));
         container.instance().journal().close();
+        runtime.sandbox().forgotten(container.instance().sandboxed());
         try {
             container.instance().dir().delete();
         } catch (UncheckedIOException e) {

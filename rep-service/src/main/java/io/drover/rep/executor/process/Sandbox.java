@@ -38,6 +38,10 @@ public interface Sandbox {
     Launched launch(SandboxedInstance instance, RunAction action, Map<String, String> env, Role role)
             throws IOException;
 
+    /** A download has been written into the instance's app directory (by the rep, as the rep's user). */
+    default void downloaded(SandboxedInstance instance) throws IOException {
+    }
+
     /** A composite action has ended: whatever still holds the instance open (a runtime's idle init) may go. */
     default void actionsEnded(SandboxedInstance instance) {
     }
@@ -52,6 +56,13 @@ public interface Sandbox {
 
     /** Where a tcp or http health check of a container port connects. */
     InetSocketAddress checkAddress(SandboxedInstance instance, PortMapping port);
+
+    /**
+     * The rep has recorded the instance's end and forgets it: what still held its files for reading (a task's result
+     * file) may go, before its directory is deleted. Idempotent.
+     */
+    default void forgotten(SandboxedInstance instance) {
+    }
 
     /** The rep stops: threads of the sandbox's own go; containers keep running for the next rep. */
     default void close() {

@@ -334,6 +334,22 @@ class ContainerExecutorIT {
     }
 
     @Test
+    void aDownloadLandsInAppAndBelongsToTheInstancesUser() throws Exception {
+        byte[] archive = OciLayouts.gzip(OciLayouts.tar(List.of(OciLayouts.Entry.dir("bin"),
+                OciLayouts.Entry.file("bin/serve", "#!/bin/sh\necho served > /app/site/bin/served\n".getBytes(), 0755))));
+        Path artifact = tmp.resolve("site.tgz");
+        Files.write(artifact, archive);
+        Action steps = Action.inSerial(List.of(Action.downloading("file://" + artifact, "site", null),
+                new Action(new RunAction("site/bin/serve", List.of(), null, List.of(), null))));
+        Executor executor = harness.executor("cell-a.tasks");
+        ContainerSpec spec = ContainerHarness.spec(steps, "preloaded:host", List.of(), 0, 32, null);
+        executor.run(spec);
+        Container ended = awaitState(executor, spec, ContainerState.CRASHED);
+        assertThat(RunOnce.succeeded(ended)).as(ended.reason()).isTrue();
+        assertThat(executor.readFile(spec.instanceGuid(), "site/bin/served", 100)).contains("served\n");
+    }
+
+    @Test
     void aMissingExecutableFailsToStartWithItsName() {
         Executor executor = harness.executor("cell-a");
         ContainerSpec spec = ContainerHarness.spec(new Action(new RunAction("no-such-program", List.of(), null,

@@ -179,7 +179,7 @@ public final class ContainerHarness implements AutoCloseable {
         }
         factories.forEach(ProcessExecutorFactory::close);
         String mounts = Files.readString(Path.of("/proc/self/mountinfo"));
-        assertThat(mounts).as("mounts left behind").doesNotContain(runDir.toString());
+        assertThat(mounts).as("mounts left behind").doesNotContain(workDir.toString());
         try (var namespaces = Files.list(Path.of("/run/netns"))) {
             assertThat(namespaces.map(p -> p.getFileName().toString()))
                     .as("network namespaces left behind").noneMatch(name -> name.startsWith("drover-cell-a"));
