@@ -10,7 +10,6 @@ import io.drover.model.json.Json;
 import io.drover.rep.executor.process.Sandbox;
 import io.drover.rep.executor.process.SandboxedInstance;
 import io.drover.rep.executor.process.cgroup.CgroupLimits;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -37,8 +36,6 @@ final class RuncSandbox implements Sandbox {
 
     private static final Logger log = LoggerFactory.getLogger(RuncSandbox.class);
 
-    private static final String DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-
     private final ContainerProperties properties;
 
     private final OciRuntime runtime;
@@ -59,11 +56,14 @@ final class RuncSandbox implements Sandbox {
 
     private final InstanceDisks disks;
 
+    private final ContainerProcesses processes;
+
     RuncSandbox(ContainerProperties properties, OciRuntime runtime, RootfsCatalog rootfs, Path init,
             String cgroupRoot, boolean swapAccounted, InstanceNetwork network, PortForwarder forwarder) {
         this.network = network;
         this.forwarder = forwarder;
         this.disks = new InstanceDisks(properties.diskDir());
+        this.processes = new ContainerProcesses(properties);
         this.properties = properties;
         this.runtime = runtime;
         this.rootfs = rootfs;
@@ -86,7 +86,7 @@ final class RuncSandbox implements Sandbox {
         InstanceNetwork.Attached net = network.attach(bundle(instance), id(instance));
         forward(instance, net);
         if (!instance.definition().action().isPlainRun()) {
-            writeConfig(instance, lower, idle());
+            writeConfig(instance, lower, processes.idle(init != null));
             runtime.create(bundle(instance), id(instance), bundle(instance).resolve("init.pid"), instance.stdout(),
                     instance.stderr());
         }
@@ -96,8 +96,8 @@ final class RuncSandbox implements Sandbox {
     public Launched launch(SandboxedInstance instance, RunAction action, Map<String, String> env, Role role)
             throws IOException {
         Lower lower = rootfs.lower(instance.definition().rootfs());
-        String cwd = cwd(action);
-        requireExecutable(lower, instance, action.path(), cwd, env);
+        String cwd = ContainerProcesses.cwd(action);
+        ContainerProcesses.requireExecutable(lower, instance, action.path(), cwd, env);
         Path bundle = bundle(instance);
         if (role == Role.MAIN) {
             List<String> args = new ArrayList<>();
@@ -106,7 +106,7 @@ final class RuncSandbox implements Sandbox {
             }
             args.add(action.path());
             args.addAll(action.args());
-            writeConfig(instance, lower, processSpec(args, env, cwd, action));
+            writeConfig(instance, lower, processes.spec(args, env, cwd, action));
             OciRuntime.Started started = runtime.run(bundle, id(instance), bundle.resolve("init.pid"),
                     instance.stdout(), instance.stderr());
             return new Launched(started.process(), started.pid());
@@ -115,7 +115,7 @@ final class RuncSandbox implements Sandbox {
         List<String> args = new ArrayList<>(List.of(action.path()));
         args.addAll(action.args());
         Path processJson = bundle.resolve("process-" + n + ".json");
-        Files.writeString(processJson, Json.write(BundleConfig.process(processSpec(args, env, cwd, action))));
+        Files.writeString(processJson, Json.write(BundleConfig.process(processes.spec(args, env, cwd, action))));
         try {
             OciRuntime.Started started = runtime.exec(id(instance), processJson, bundle.resolve("exec-" + n + ".pid"),
                     instance.stdout(), instance.stderr());
@@ -253,77 +253,9 @@ final class RuncSandbox implements Sandbox {
         Files.writeString(bundle(instance).resolve("config.json"), Json.write(BundleConfig.config(spec)));
     }
 
-    private ProcessSpec processSpec(List<String> args, Map<String, String> env, String cwd, RunAction action) {
-        List<String> vars = new ArrayList<>();
-        String hostPath = System.getenv("PATH");
-        env.forEach((name, value) -> vars.add(name + "="
-                + ("PATH".equals(name) && value.equals(hostPath) ? DEFAULT_PATH : value)));
-        if (!env.containsKey("PATH")) {
-            vars.add("PATH=" + DEFAULT_PATH);
-        }
-        Long nofile = action.resourceLimits() == null ? null : action.resourceLimits().nofile();
-        int[] user = user(action.user());
-        return new ProcessSpec(args, vars, cwd, user[0], user[1], nofile);
-    }
-
-    /** The idle init of a composite action's container: created, never started; its steps are exec'd beside it. */
-    private ProcessSpec idle() {
-        String path = init != null ? BundleConfig.INIT : "/bin/sh";
-        return new ProcessSpec(List.of(path), List.of("PATH=" + DEFAULT_PATH), BundleConfig.APP, properties.uid(),
-                properties.gid(), null);
-    }
-
-    /** The run action's user ({@code root}, {@code uid} or {@code uid:gid}), else the cell's default. */
-    private int[] user(String user) {
-        if (user == null || user.isBlank()) {
-            return new int[] { properties.uid(), properties.gid() };
-        }
-        if (user.equals("root")) {
-            return new int[] { 0, 0 };
-        }
-        String[] parts = user.split(":");
-        int uid = Integer.parseInt(parts[0]);
-        return new int[] { uid, parts.length > 1 ? Integer.parseInt(parts[1]) : uid };
-    }
-
-    private static String cwd(RunAction action) {
-        if (action.dir() == null || action.dir().isBlank()) {
-            return BundleConfig.APP;
-        }
-        return action.dir().startsWith("/") ? action.dir() : BundleConfig.APP + "/" + action.dir();
-    }
-
-    /** Fails with a readable reason (as the process executor does) instead of the runtime's exit status. */
-    private static void requireExecutable(Lower lower, SandboxedInstance instance, String path, String cwd,
-            Map<String, String> env) throws IOException {
-        List<String> candidates = new ArrayList<>();
-        if (path.startsWith("/")) {
-            candidates.add(path);
-        } else if (path.contains("/")) {
-            candidates.add(cwd + "/" + path);
-        } else {
-            String search = env.getOrDefault("PATH", DEFAULT_PATH);
-            for (String dir : (search.equals(System.getenv("PATH")) ? DEFAULT_PATH : search).split(File.pathSeparator)) {
-                if (!dir.isEmpty()) {
-                    candidates.add(dir + "/" + path);
-                }
-            }
-        }
-        for (String candidate : candidates) {
-            Path onHost = candidate.equals(BundleConfig.APP) || candidate.startsWith(BundleConfig.APP + "/")
-                    ? instance.app().resolve(candidate.substring(BundleConfig.APP.length()).replaceFirst("^/+", ""))
-                    : lower.onHost(candidate);
-            // an absolute link inside an image points into the image, not the host: the runtime will judge it
-            if (Files.isExecutable(onHost) || Files.isSymbolicLink(onHost)) {
-                return;
-            }
-        }
-        throw new IOException("no executable " + path);
-    }
-
     /** /app belongs to whom a plain run runs as (a composite action's steps run as the default user, or their own). */
     private void own(Path dir, DesiredLrpDefinition definition) throws IOException {
-        int[] user = user(definition.action().isPlainRun() ? definition.action().run().user() : null);
+        int[] user = processes.user(definition.action().isPlainRun() ? definition.action().run().user() : null);
         Files.setAttribute(dir, "unix:uid", user[0], LinkOption.NOFOLLOW_LINKS);
         Files.setAttribute(dir, "unix:gid", user[1], LinkOption.NOFOLLOW_LINKS);
     }
