@@ -139,6 +139,7 @@ final class RuncSandbox implements Sandbox {
     @Override
     public void close() {
         forwarder.close();
+        RuntimeCgroups.removeEmpty(cgroupRoot);
     }
 
     private void forward(SandboxedInstance instance, InstanceNetwork.Attached net) throws IOException {

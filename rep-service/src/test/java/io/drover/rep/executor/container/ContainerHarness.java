@@ -178,6 +178,15 @@ public final class ContainerHarness implements AutoCloseable {
             executor.close();
         }
         factories.forEach(ProcessExecutorFactory::close);
+        try (var hierarchies = Files.list(Path.of("/sys/fs/cgroup"))) {
+            assertThat(hierarchies.flatMap(h -> {
+                try (var dirs = Files.walk(h, 3)) {
+                    return dirs.filter(d -> d.getFileName().toString().equals(cgroupRoot)).toList().stream();
+                } catch (IOException e) {
+                    return java.util.stream.Stream.empty();
+                }
+            })).as("cgroups left behind in any hierarchy").isEmpty();
+        }
         String mounts = Files.readString(Path.of("/proc/self/mountinfo"));
         assertThat(mounts).as("mounts left behind").doesNotContain(workDir.toString());
         try (var namespaces = Files.list(Path.of("/run/netns"))) {
