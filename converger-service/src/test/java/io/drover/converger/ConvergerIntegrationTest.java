@@ -1,5 +1,6 @@
 package io.drover.converger;
 
+import io.drover.converger.pass.OncePassHook;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import java.lang.annotation.Documented;
@@ -16,7 +17,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The one converger context the integration tests share (same annotation, same cached context): real PostgreSQL and
- * Kafka, a {@link MutableClock} the tests move by hand, and short timings so a pass follows a change within a second.
+ * Kafka, a {@link MutableClock} the tests move by hand, a {@link OncePassHook} they arm to change the world during a
+ * pass, and short timings so a pass follows a change within a second.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -31,7 +33,7 @@ import org.springframework.context.annotation.Import;
         "drover.converger.gc-interval=1h",
         "drover.converger.tasks.callback-interval=200ms" })
 @WithDroverInfrastructure
-@Import(ConvergerIntegrationTest.Clocks.class)
+@Import({ ConvergerIntegrationTest.Clocks.class, OncePassHook.class })
 public @interface ConvergerIntegrationTest {
 
     /** Time the tests control: crash back-offs and presence TTLs pass without waiting. */

@@ -57,20 +57,21 @@ class PassConfiguration {
 
     /** The task rules; their writes are fenced by the leader lock like every other write of a pass. */
     @Bean
-    TaskRepairs taskRepairs(TaskReads reads, TaskLifecycle lifecycle, LeaderLock lock,
+    TaskRepairs taskRepairs(TaskLifecycle lifecycle, LeaderLock lock,
             LeaderElection convergerLeaderElection, ConvergerProperties properties, TaskProperties tasks,
             MeterRegistry registry) {
         TaskConvergence convergence = new TaskConvergence(new TaskConvergence.Settings(tasks.staleAfter(),
                 tasks.placementRetries(), tasks.maxRetriesPerPass(), tasks.pendingTimeout(), tasks.resolvingTimeout(),
                 tasks.completedTtl()));
-        return new TaskRepairs(reads, convergence, lifecycle.guardedBy(new LeadershipFence(lock,
+        return new TaskRepairs(convergence, lifecycle.guardedBy(new LeadershipFence(lock,
                 convergerLeaderElection)), registry, properties.batchSize());
     }
 
     @Bean
     SnapshotReader snapshotReader(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals,
-            LiveCells cells, PipelineProgress progress, Domains domains, GraceOnElection grace, Clock clock) {
-        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, progress),
+            LiveCells cells, PipelineProgress progress, TaskReads tasks, Domains domains, GraceOnElection grace,
+            Clock clock) {
+        return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, progress, tasks),
                 domains, grace::current, clock);
     }
 

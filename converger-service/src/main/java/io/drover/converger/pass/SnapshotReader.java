@@ -11,6 +11,7 @@ import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.LiveCells;
+import io.drover.model.task.TaskReads;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,8 +21,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Reads a pass's snapshot through the read model in one consistent read, so desired, actual, cells and domains are all
- * seen as of the same instant. The actual LRPs stream in without an entity per row. While this leader's election grace
+ * Reads a pass's snapshot through the read model in one consistent read, so desired, actual, cells, domains and tasks
+ * are all seen as of the same instant. The actual LRPs stream in without an entity per row. While this leader's election grace
  * runs, it also reads when each expired cell's presence ran out (a few rows: one per machine).
  */
 class SnapshotReader {
@@ -31,6 +32,7 @@ class SnapshotReader {
     private final ActualLrpSummaries actualRows;
     private final LiveCells liveCells;
     private final PipelineProgress progress;
+    private final TaskReads tasks;
     private final Domains domains;
     private final Supplier<ElectionGrace> grace;
     private final Clock clock;
@@ -41,6 +43,7 @@ class SnapshotReader {
         this.actualRows = model.actuals();
         this.liveCells = model.cells();
         this.progress = model.progress();
+        this.tasks = model.tasks();
         this.domains = domains;
         this.grace = grace;
         this.clock = clock;
@@ -48,7 +51,7 @@ class SnapshotReader {
 
     /** The read model's parts a pass reads, and where the start pipeline stands. */
     record ReadModel(ConsistentReads reads, DesiredLrpRows desired, ActualLrpSummaries actuals, LiveCells cells,
-            PipelineProgress progress) {
+            PipelineProgress progress, TaskReads tasks) {
     }
 
     ConvergenceSnapshot read() {
@@ -66,7 +69,7 @@ class SnapshotReader {
             ElectionGrace election = grace.get();
             Map<String, Instant> expired = election.isRunning(now) ? liveCells.expired(now) : Map.of();
             return new ConvergenceSnapshot(now, desired, actuals, cells.keySet(), new HashSet<>(domains.fresh(now)),
-                    pipeline, expired, election);
+                    pipeline, expired, election, tasks.summaries());
         });
     }
 }

@@ -8,7 +8,6 @@ import io.drover.model.leader.LeadershipLostException;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.task.TaskLifecycle;
-import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskState;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
@@ -21,24 +20,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The task half of a pass, top to bottom: read every task's summary, plan with the pure task rules, apply the plan
- * through the (fenced) task lifecycle in batches, count and log. A repair meeting a task that moved on is skipped;
- * losing the leader lock ends the pass.
+ * The task half of a pass, top to bottom: plan with the pure task rules over the tasks of the pass's snapshot (read
+ * with its cells, so a task is never judged against cells older than it), apply the plan through the (fenced) task
+ * lifecycle in batches, count and log. A repair meeting a task that moved on is skipped; losing the leader lock ends
+ * the pass.
  */
 class TaskRepairs {
 
     private static final Logger log = LoggerFactory.getLogger(TaskRepairs.class);
     private static final Actor CONVERGER = Actor.service("converger");
 
-    private final TaskReads reads;
     private final TaskConvergence convergence;
     private final TaskLifecycle lifecycle;
     private final MeterRegistry meters;
     private final int batchSize;
 
-    TaskRepairs(TaskReads reads, TaskConvergence convergence, TaskLifecycle lifecycle, MeterRegistry meters,
-            int batchSize) {
-        this.reads = reads;
+    TaskRepairs(TaskConvergence convergence, TaskLifecycle lifecycle, MeterRegistry meters, int batchSize) {
         this.convergence = convergence;
         this.lifecycle = lifecycle;
         this.meters = meters;
@@ -47,8 +44,7 @@ class TaskRepairs {
 
     TaskPlan run(ConvergenceSnapshot snapshot) {
         long started = System.nanoTime();
-        List<TaskReads.TaskSummary> tasks = reads.summaries();
-        TaskPlan plan = convergence.plan(snapshot, tasks);
+        TaskPlan plan = convergence.plan(snapshot, snapshot.tasks());
         if (plan.isEmpty()) {
             return plan;
         }
@@ -64,7 +60,7 @@ class TaskRepairs {
                 batch -> lifecycle.expire(batch.keySet(), TaskRule.EXPIRED.reason(), CONVERGER));
         meters.counter("drover.convergence.task.retries.deferred").increment(plan.deferredRetries());
         log.info("task-convergence tasks={} retried={} failed_pending={} failed_lost_cell={} reverted_resolving={} "
-                + "expired={} retries_deferred={} duration_ms={}", tasks.size(), plan.retries().size(),
+                + "expired={} retries_deferred={} duration_ms={}", snapshot.tasks().size(), plan.retries().size(),
                 plan.failPending().size(), plan.failRunning().size(), plan.revertResolving().size(),
                 plan.expire().size(), plan.deferredRetries(), (System.nanoTime() - started) / 1_000_000);
         return plan;

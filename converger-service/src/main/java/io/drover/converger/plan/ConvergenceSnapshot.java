@@ -2,6 +2,7 @@ package io.drover.converger.plan;
 
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.task.TaskReads.TaskSummary;
 import io.drover.model.time.Instants;
 import java.time.Instant;
 import java.util.List;
@@ -11,11 +12,14 @@ import java.util.Set;
 /**
  * Everything one convergence pass looks at, read in one consistent transaction: the desired instance counts, every
  * actual LRP (only the columns the rules need), the cells whose presence has not expired, the fresh domains, how far
- * the start pipeline has got and the time of the pass; and, while this leader's election grace runs, the grace and
- * when each expired cell's presence ran out ({@code expiredCells}, empty otherwise).
+ * the start pipeline has got, every task (what the task rules look at) and the time of the pass; and, while this
+ * leader's election grace runs, the grace and when each expired cell's presence ran out ({@code expiredCells}, empty
+ * otherwise). The tasks are read with the cells: a task rule never judges a row newer than the cells it is held
+ * against.
  */
 public record ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actual> actuals, Set<String> liveCells,
-        Set<String> freshDomains, Pipeline pipeline, Map<String, Instant> expiredCells, ElectionGrace grace) {
+        Set<String> freshDomains, Pipeline pipeline, Map<String, Instant> expiredCells, ElectionGrace grace,
+        List<TaskSummary> tasks) {
 
     public ConvergenceSnapshot {
         desired = List.copyOf(desired);
@@ -23,6 +27,13 @@ public record ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actua
         liveCells = Set.copyOf(liveCells);
         freshDomains = Set.copyOf(freshDomains);
         expiredCells = Map.copyOf(expiredCells);
+        tasks = List.copyOf(tasks);
+    }
+
+    /** A snapshot with no tasks. */
+    public ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actual> actuals, Set<String> liveCells,
+            Set<String> freshDomains, Pipeline pipeline, Map<String, Instant> expiredCells, ElectionGrace grace) {
+        this(now, desired, actuals, liveCells, freshDomains, pipeline, expiredCells, grace, List.of());
     }
 
     /** A snapshot with no election grace running. */

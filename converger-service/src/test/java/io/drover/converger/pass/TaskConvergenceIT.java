@@ -20,6 +20,7 @@ import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskStart;
 import io.drover.model.task.TaskState;
 import io.drover.test.MutableClock;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,10 @@ class TaskConvergenceIT {
     TaskReads reads;
     @Autowired
     CellPresence cells;
+    @Autowired
+    OncePassHook hook;
+    @Autowired
+    MeterRegistry meters;
 
     HttpServer server;
     final List<JsonNode> received = new CopyOnWriteArrayList<>();
@@ -85,6 +90,31 @@ class TaskConvergenceIT {
         assertThat(failed.failed()).isTrue();
         assertThat(failed.failureReason()).isEqualTo("cell disappeared before completion");
         assertThat(failed.cellId()).isEqualTo(cell);
+    }
+
+    @Test
+    void aTaskStartedOnACellThatCameBackDuringThePassIsNotFailed() {
+        String cell = "returning-" + UUID.randomUUID();
+        CellRegistration registration = new CellRegistration(cell, "z1", "10.0.0.2", new Resources(1024, 1024, 10),
+                List.of("preloaded:host"), List.of(), List.of());
+        cells.heartbeat(registration, Duration.ofSeconds(5));
+        String guid = submit(null);
+        UUID epoch = reads.find(guid).orElseThrow().modificationTag().epoch();
+        tasks.place(UUID.randomUUID(), Map.of(guid, cell), Actor.service("auctioneer"));
+        // the pass that finds the cell gone: while it plans, the cell heartbeats again and starts its task
+        hook.duringNextPass(() -> {
+            cells.heartbeat(registration, Duration.ofSeconds(5));
+            tasks.start(Map.of(guid, new TaskStart(cell, epoch)), TEST);
+        });
+
+        clock.advance(Duration.ofSeconds(6));
+
+        await().atMost(Duration.ofSeconds(10)).until(hook::ran);
+        int passes = passesSoFar();
+        await().atMost(Duration.ofSeconds(10)).until(() -> passesSoFar() > passes + 1);
+        TaskSnapshot task = reads.find(guid).orElseThrow();
+        assertThat(task.failureReason()).as("judged against the cells it was read with").isNull();
+        assertThat(task.state()).isEqualTo(TaskState.RUNNING);
     }
 
     @Test
@@ -172,6 +202,10 @@ class TaskConvergenceIT {
         tasks.place(UUID.randomUUID(), Map.of(guid, cell), Actor.service("auctioneer"));
         tasks.start(Map.of(guid, new TaskStart(cell, epoch)), TEST);
         return guid;
+    }
+
+    private int passesSoFar() {
+        return (int) meters.counter("drover.convergence.passes", "result", "ok").count();
     }
 
     private int attempts(String guid) {
