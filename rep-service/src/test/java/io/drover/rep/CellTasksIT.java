@@ -1,27 +1,39 @@
 package io.drover.rep;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.drover.model.cell.Resources;
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Actor;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.Topics;
+import io.drover.model.lrp.Outcome;
+import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
+import io.drover.model.task.TaskStart;
 import io.drover.model.task.TaskState;
+import io.drover.rep.cell.Allocations;
 import io.drover.rep.executor.ExecutorFactory;
 import io.drover.rep.executor.simulated.SimulatedExecutor;
+import io.drover.rep.task.CellTasks;
+import io.drover.rep.task.TaskWrites;
+import io.drover.test.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.kafka.core.KafkaTemplate;
 
 /** A cell's tasks through the real topics and database: placed, started once, completed, failed and cancelled. */
@@ -109,6 +121,60 @@ class CellTasksIT extends SingleCellSupport {
         TaskSnapshot waiting = tasks.find(guid);
         assertThat(waiting.state()).isEqualTo(TaskState.PENDING);
         assertThat(waiting.placementError()).isEqualTo("insufficient resources: memory");
+    }
+
+    @Test
+    void aTaskWhoseStartCommittedButWhoseAnswerWasLostIsFailedByTheSync() {
+        String cell = "lost-answer-" + UUID.randomUUID().toString().substring(0, 8);
+        Resources size = new Resources(1024, 1024, 10);
+        MutableClock clock = new MutableClock(Instant.now());
+        CellTasks cellTasks = new CellTasks(cell, executors.createForTasks(cell, "127.0.0.1", size), taskReads,
+                answerLostAfterStart(cell), new Allocations(size), () -> {
+                }, Duration.ofSeconds(1), clock);
+        cellTasks.start();
+        cellTasks.sync(false);
+        String guid = tasks.submit("lost-answer", Tasks.run("work"), null);
+        tasks.place(guid, cell);
+        cellTasks.placed(List.of(new TasksPlaced.TaskPlacement(guid, tasks.find(guid).modificationTag().epoch())),
+                () -> {
+                });
+
+        assertThatThrownBy(() -> cellTasks.pass(false)).as("the start committed, its answer was lost")
+                .isInstanceOf(DataAccessResourceFailureException.class);
+        cellTasks.pass(false);
+        assertThat(tasks.find(guid).state()).isEqualTo(TaskState.RUNNING);
+        assertThat(cellTasks.containers()).as("the cell never ran it").isZero();
+        cellTasks.sync(false);
+        assertThat(tasks.find(guid).state()).as("a start in flight is given its grace").isEqualTo(TaskState.RUNNING);
+
+        clock.advance(Duration.ofSeconds(31));
+        cellTasks.sync(false);
+
+        TaskSnapshot failed = tasks.find(guid);
+        assertThat(failed.state()).isEqualTo(TaskState.COMPLETED);
+        assertThat(failed.failureReason()).isEqualTo("the cell has no process for the task");
+        cellTasks.close();
+    }
+
+    /** The cell's writes, as a rep's whose connection breaks once a start has committed: the answer never comes. */
+    private TaskWrites answerLostAfterStart(String cell) {
+        return new TaskWrites() {
+            @Override
+            public Map<String, Outcome> startTasks(Map<String, TaskStart> starts) {
+                taskLifecycle.start(starts, Actor.cell(cell));
+                throw new DataAccessResourceFailureException("connection reset after the commit");
+            }
+
+            @Override
+            public Map<String, Outcome> completeTasks(Map<String, TaskCompletion> completions) {
+                return taskLifecycle.complete(completions, Actor.cell(cell));
+            }
+
+            @Override
+            public Map<String, Outcome> rejectTasks(String cellId, Map<String, String> errors) {
+                return taskLifecycle.rejectPlacement(cellId, errors, Actor.cell(cell));
+            }
+        };
     }
 
     private TaskSnapshot awaitCompleted(String guid) {

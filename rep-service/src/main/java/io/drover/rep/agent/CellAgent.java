@@ -84,7 +84,7 @@ public final class CellAgent implements WorkSink, ContainerListener {
                 services.metrics(), settings.cellId());
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
         this.tasks = new CellTasks(settings.cellId(), taskExecutor, services.tasks(), services.commits(), allocations,
-                worker::wake, settings.timing().stopGrace());
+                worker::wake, settings.timing().stopGrace(), services.clock());
         this.presence = new Presence(services.presence(), settings, services.metrics(), services.holder(),
                 this::oldestPlacement, this::cellIdTaken);
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());

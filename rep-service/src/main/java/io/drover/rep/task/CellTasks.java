@@ -12,6 +12,7 @@ import io.drover.rep.executor.ContainerListener;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.RunOnce;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,11 +58,15 @@ public final class CellTasks implements ContainerListener {
     /** Containers this cell stops for a reason of its own, which becomes their task's failure once they are gone. */
     private final Map<String, String> interrupted = new HashMap<>();
     private final Set<String> stopping = new HashSet<>();
+    private final Clock clock;
     private boolean synced;
+    /** A start of this cell may have committed unanswered, or one is waiting out its grace: the sync must read. */
+    private boolean unsure;
 
     public CellTasks(String cellId, Executor executor, TaskReads reads, TaskWrites writes, CellCapacity capacity,
-            Runnable wake, Duration stopGrace) {
+            Runnable wake, Duration stopGrace, Clock clock) {
         this.cellId = cellId;
+        this.clock = clock;
         this.executor = executor;
         this.reads = reads;
         this.writes = writes;
@@ -124,6 +129,9 @@ public final class CellTasks implements ContainerListener {
                         f.taskGuid(), TaskCompletion.failed(cellId, f.reason()))).forEach(t -> running.put(
                         TaskContainers.instanceGuid(t), t.definition()));
             } catch (RuntimeException e) {
+                // a start may have committed with its answer lost: the placement is retried (and skipped, the task
+                // being RUNNING already), so only the sync can find a task this cell started and never ran
+                unsure = true;
                 placed.addAll(batch);
                 throw e;
             }
@@ -138,9 +146,9 @@ public final class CellTasks implements ContainerListener {
      */
     public void sync(boolean drainDeadlinePassed) {
         List<Container> containers = executor.containers();
-        if (synced && containers.isEmpty()) {
-            // nothing runs here, and every start this cell made ran or was failed: a thousand idle cells of one
-            // process need not ask the database every sync
+        if (synced && containers.isEmpty() && !unsure) {
+            // nothing runs here, and every start this cell made was answered and ran or was failed: a thousand idle
+            // cells of one process need not ask the database every sync
             return;
         }
         if (drainDeadlinePassed) {
@@ -152,7 +160,9 @@ public final class CellTasks implements ContainerListener {
         containers.stream().filter(RunOnce::ended).forEach(c -> changed.add(c.instanceGuid()));
         List<TaskReads.TaskSummary> tasks = reads.ofCell(cellId,
                 containers.stream().map(TaskContainers::taskGuid).toList());
-        for (TaskSyncPlan.Action action : TaskSyncPlan.plan(cellId, containers, tasks, stopping, !synced)) {
+        List<TaskSyncPlan.Action> actions = TaskSyncPlan.plan(cellId, containers, tasks, stopping, !synced,
+                clock.instant());
+        for (TaskSyncPlan.Action action : actions) {
             if (action instanceof TaskSyncPlan.Fail f) {
                 log.info("fail-task task_guid={} cell={} reason=\"{}\"", f.taskGuid(), cellId, f.reason());
                 failures.put(f.taskGuid(), TaskCompletion.failed(cellId, f.reason()));
@@ -163,6 +173,7 @@ public final class CellTasks implements ContainerListener {
         writeFailures();
         reportEnded();
         synced = true;
+        unsure = actions.stream().anyMatch(TaskSyncPlan.Wait.class::isInstance);
     }
 
     /** Task containers still held (running, stopping, or ended and not yet reported). */

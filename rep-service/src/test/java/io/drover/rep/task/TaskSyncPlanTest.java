@@ -22,6 +22,7 @@ class TaskSyncPlanTest {
     static final String CELL = "cell-a";
     static final UUID EPOCH = UUID.fromString("11111111-2222-3333-4444-555555555555");
     static final Instant T = Instant.parse("2026-03-01T12:00:00Z");
+    static final Instant NOW = T.plusSeconds(31);
 
     static Stream<Arguments> cases() {
         return Stream.of(
@@ -29,8 +30,12 @@ class TaskSyncPlanTest {
                         task(TaskState.RUNNING, CELL, EPOCH), false, Set.of(), List.of()),
                 Arguments.of("running here, no container, first sync", null, task(TaskState.RUNNING, CELL, EPOCH), true,
                         Set.of(), List.of(new TaskSyncPlan.Fail("t1", "cell restarted"))),
-                Arguments.of("running here, no container later", null, task(TaskState.RUNNING, CELL, EPOCH), false,
-                        Set.of(), List.of(new TaskSyncPlan.Fail("t1", "task process lost"))),
+                Arguments.of("running here, no container, started longer ago than the grace", null,
+                        task(TaskState.RUNNING, CELL, EPOCH), false, Set.of(),
+                        List.of(new TaskSyncPlan.Fail("t1", "the cell has no process for the task"))),
+                Arguments.of("running here, no container, started within the grace", null,
+                        task(TaskState.RUNNING, CELL, EPOCH, NOW.minusSeconds(29)), false, Set.of(),
+                        List.of(new TaskSyncPlan.Wait("t1"))),
                 Arguments.of("running elsewhere, no container", null, task(TaskState.RUNNING, "cell-b", EPOCH), false,
                         Set.of(), List.of()),
                 Arguments.of("cancelled while running", container(ContainerState.RUNNING),
@@ -52,7 +57,7 @@ class TaskSyncPlanTest {
     void repairs(String name, Container container, TaskSummary task, boolean firstSync, Set<String> busy,
             List<TaskSyncPlan.Action> expected) {
         List<TaskSyncPlan.Action> actions = TaskSyncPlan.plan(CELL, container == null ? List.of() : List.of(container),
-                task == null ? List.of() : List.of(task), busy, firstSync);
+                task == null ? List.of() : List.of(task), busy, firstSync, NOW);
 
         assertThat(actions).isEqualTo(expected);
     }
@@ -63,6 +68,10 @@ class TaskSyncPlanTest {
     }
 
     static TaskSummary task(TaskState state, String cell, UUID epoch) {
-        return new TaskSummary("t1", state, cell, null, null, null, 0, T, T, null, epoch);
+        return task(state, cell, epoch, T);
+    }
+
+    static TaskSummary task(TaskState state, String cell, UUID epoch, Instant updatedAt) {
+        return new TaskSummary("t1", state, cell, null, null, null, 0, T, updatedAt, null, epoch);
     }
 }
