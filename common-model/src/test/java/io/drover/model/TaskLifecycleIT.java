@@ -16,6 +16,8 @@ import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.Topics;
 import io.drover.model.read.CellAllocation;
 import io.drover.model.read.CellLoads;
+import io.drover.model.task.CallbackAnswer;
+import io.drover.model.task.CallbackStatus;
 import io.drover.model.task.IllegalTaskTransitionException;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskDefinition;
@@ -263,6 +265,78 @@ class TaskLifecycleIT {
         assertThat(loads.allocations().get(cell)).as("no LRP spreads from tasks")
                 .isEqualTo(new CellAllocation(new Resources(2 * 64, 2 * 16, 2), 1, Map.of()));
         assertThat(loads.used()).containsEntry(cell, new Resources(2 * 64, 2 * 16, 2));
+    }
+
+    @Test
+    void aCallbacksAttemptsAreKeptInItsTasksRowAndExpiryWaitsUntilItIsSettled() {
+        lifecycle.submit(withCallback(guid), RECEPTOR);
+        assertThat(tasks.find(guid).orElseThrow().callback().status()).isEqualTo(CallbackStatus.PENDING);
+        completed(guid, "cell-a");
+        assertThat(lifecycle.expire(List.of(guid), "converger: not resolved in time", CONVERGER))
+                .as("its callback is due").extractingByKey(guid).extracting(Outcome::kind)
+                .isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(due()).contains(guid);
+
+        lifecycle.resolving(List.of(guid), CONVERGER);
+        assertThat(lifecycle.callbackAnswered(Map.of(guid, CallbackAnswer.retryAt(503, clock.instant()
+                .plusSeconds(1))), CONVERGER)).containsEntry(guid, Outcome.CHANGED);
+        TaskSnapshot retried = tasks.find(guid).orElseThrow();
+        assertThat(retried.state()).isEqualTo(TaskState.COMPLETED);
+        assertThat(retried.callback()).satisfies(c -> {
+            assertThat(c.status()).isEqualTo(CallbackStatus.PENDING);
+            assertThat(c.attempts()).isEqualTo(1);
+            assertThat(c.lastStatus()).isEqualTo(503);
+        });
+        assertThat(due()).as("not before its next attempt").doesNotContain(guid);
+        clock.advance(java.time.Duration.ofSeconds(2));
+        assertThat(due()).contains(guid);
+
+        lifecycle.resolving(List.of(guid), CONVERGER);
+        lifecycle.callbackAnswered(Map.of(guid, CallbackAnswer.givenUp(null)), CONVERGER);
+        assertThat(tasks.find(guid).orElseThrow().callback()).satisfies(c -> {
+            assertThat(c.status()).isEqualTo(CallbackStatus.GIVEN_UP);
+            assertThat(c.attempts()).isEqualTo(2);
+            assertThat(c.lastStatus()).isNull();
+        });
+        assertThat(due()).doesNotContain(guid);
+        assertThat(lifecycle.callbackAnswered(Map.of(guid, CallbackAnswer.delivered(200)), CONVERGER))
+                .as("no longer held by a callback").extractingByKey(guid).extracting(Outcome::kind)
+                .isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(lifecycle.expire(List.of(guid), "converger: not resolved in time", CONVERGER))
+                .containsEntry(guid, Outcome.CHANGED);
+    }
+
+    @Test
+    void aDeliveredCallbackResolvesItsTask() {
+        lifecycle.submit(withCallback(guid), RECEPTOR);
+        completed(guid, "cell-a");
+        lifecycle.resolving(List.of(guid), CONVERGER);
+
+        assertThat(lifecycle.callbackAnswered(Map.of(guid, CallbackAnswer.delivered(204)), CONVERGER))
+                .containsEntry(guid, Outcome.CHANGED);
+
+        assertThat(tasks.find(guid)).isEmpty();
+        assertThat(records.audit(guid)).last().satisfies(a -> {
+            assertThat(a.type()).isEqualTo(LifecycleEvent.TASK_REMOVED);
+            assertThat(a.reason()).isEqualTo("callback delivered (status 204)");
+        });
+    }
+
+    private List<String> due() {
+        return tasks.callbacksDue(clock.instant(), 1_000).stream().map(TaskSnapshot::taskGuid).toList();
+    }
+
+    private void completed(String taskGuid, String cell) {
+        UUID epoch = tasks.find(taskGuid).orElseThrow().modificationTag().epoch();
+        lifecycle.place(UUID.randomUUID(), Map.of(taskGuid, cell), AUCTIONEER);
+        lifecycle.start(Map.of(taskGuid, new TaskStart(cell, epoch)), Actor.cell(cell));
+        lifecycle.complete(Map.of(taskGuid, TaskCompletion.succeeded(cell, "")), Actor.cell(cell));
+    }
+
+    private static TaskDefinition withCallback(String guid) {
+        return new TaskDefinition(guid, "d1", "preloaded:host",
+                new Action(new RunAction("true", List.of(), null, List.of(), null)), List.of(), 64, 16, 0, 0,
+                List.of(), null, "http://callbacks.example.com/done", null, null, null);
     }
 
     private void running(String taskGuid, String cell) {

@@ -13,16 +13,24 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxRetriesPerPass at most this many re-auctions per pass; the rest wait for the next one
  * @param pendingTimeout a task still PENDING this long after its submission fails
  * @param resolvingTimeout a task RESOLVING longer than this goes back to COMPLETED (its resolver gave up or died)
- * @param completedTtl a completed task nobody resolved is deleted this long after it completed
- * @param callbackInterval how often the callback worker looks for completed tasks with a callback URL
- * @param callbackTimeout how long one callback request may take
- * @param callbackRetryFor how long a callback answered 503/504 or unreachable is retried, with back-off
- * @param callbackConcurrency callbacks in flight at once
+ * @param completedTtl a completed task nobody resolved is deleted this long after it completed, or after its callback
+ *     was given up; never while its callback is still due
+ * @param callbackInterval how often the callback worker looks for due callbacks (it also looks as soon as an attempt
+ *     ends)
+ * @param callbackTimeout how long one attempt may take (connecting, sending, the answer's status)
+ * @param callbackRetryFor a callback answered 429/503/504 or unreachable is retried with back-off this long after its
+ *     task completed, at most
+ * @param callbackConcurrency attempts in flight at once
+ * @param callbackMaxAttempts attempts per callback at most, the first included
+ * @param callbackFirstBackoff the pause before the second attempt; it doubles with every attempt
+ * @param callbackMaxBackoff the longest pause between two attempts
  */
 @ConfigurationProperties("drover.converger.tasks")
 public record TaskProperties(@DefaultValue("30s") Duration staleAfter, @DefaultValue("3") int placementRetries,
         @DefaultValue("500") int maxRetriesPerPass, @DefaultValue("30m") Duration pendingTimeout,
         @DefaultValue("2m") Duration resolvingTimeout, @DefaultValue("2m") Duration completedTtl,
         @DefaultValue("1s") Duration callbackInterval, @DefaultValue("10s") Duration callbackTimeout,
-        @DefaultValue("30s") Duration callbackRetryFor, @DefaultValue("8") int callbackConcurrency) {
+        @DefaultValue("15m") Duration callbackRetryFor, @DefaultValue("32") int callbackConcurrency,
+        @DefaultValue("10") int callbackMaxAttempts, @DefaultValue("1s") Duration callbackFirstBackoff,
+        @DefaultValue("1m") Duration callbackMaxBackoff) {
 }

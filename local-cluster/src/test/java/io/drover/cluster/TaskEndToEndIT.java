@@ -3,8 +3,10 @@ package io.drover.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.drover.model.json.Json;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.http.HttpResponse;
@@ -12,11 +14,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,8 +39,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Tasks end to end (SPEC 13), through the REST API only, on one local cluster of three process cells: real processes
- * run, their result comes back (cleaned when it is not text PostgreSQL can store), callbacks reach a server (and are retried), a cancel kills the process, a resubmission
- * runs nothing twice, a lost cell fails its task and completed tasks are reaped.
+ * run, their result comes back (cleaned when it is not text PostgreSQL can store), callbacks reach a server (and are
+ * retried), a burst of a thousand callbacks reaches every good receiver while the failing ones are given up, a cancel
+ * kills the process, a resubmission runs nothing twice, a lost cell fails its task and completed tasks are reaped.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -45,6 +55,9 @@ class TaskEndToEndIT {
     private LocalCluster cluster;
     private Api api;
     private HttpServer callbacks;
+    private HttpServer receivers;
+    private final Map<String, Integer> delivered = new ConcurrentHashMap<>();
+    private final Map<String, Integer> refused = new ConcurrentHashMap<>();
     private final List<JsonNode> called = new CopyOnWriteArrayList<>();
     private final AtomicInteger unavailable = new AtomicInteger(1);
 
@@ -53,6 +66,12 @@ class TaskEndToEndIT {
         Map<String, String> settings = new HashMap<>(LocalClusterEndToEndIT.EndToEndSettings.FAST);
         settings.put("drover.converger.tasks.completed-ttl", "5s");
         settings.put("drover.converger.tasks.callback-interval", "300ms");
+        // a callback budget the test can wait out: 3 attempts, 100 then 200 ms apart
+        settings.put("drover.converger.tasks.callback-max-attempts", "3");
+        settings.put("drover.converger.tasks.callback-first-backoff", "100ms");
+        settings.put("drover.converger.tasks.callback-max-backoff", "200ms");
+        // room on the three cells for the burst at once
+        settings.put("drover.rep.capacity.containers", "400");
         ClusterUnderTest started = ClusterUnderTest.start(
                 new LocalClusterSettings(dataDir, true, 0, 3, 0, "e2e", "e2e-secret", settings));
         cluster = started.cluster();
@@ -64,12 +83,28 @@ class TaskEndToEndIT {
             exchange.close();
         });
         callbacks.start();
+        receivers = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        receivers.createContext("/good", exchange -> receive(exchange, delivered, 200));
+        receivers.createContext("/failing", exchange -> receive(exchange, refused, 503));
+        receivers.setExecutor(Executors.newFixedThreadPool(16));
+        receivers.start();
+    }
+
+    private static void receive(HttpExchange exchange, Map<String, Integer> attempts, int status) throws IOException {
+        String guid = Json.tree(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8))
+                .path("task_guid").asString();
+        attempts.merge(guid, 1, Integer::sum);
+        exchange.sendResponseHeaders(status, -1);
+        exchange.close();
     }
 
     @AfterAll
     void stop() {
         if (callbacks != null) {
             callbacks.stop(0);
+        }
+        if (receivers != null) {
+            receivers.stop(0);
         }
         if (cluster != null) {
             cluster.close();
@@ -166,6 +201,42 @@ class TaskEndToEndIT {
 
     @Test
     @Order(6)
+    void aBurstOfAThousandCallbacksDeliversEveryGoodOneAndGivesUpOnTheReceiversThatFail() throws Exception {
+        String good = "http://127.0.0.1:" + receivers.getAddress().getPort() + "/good";
+        String failing = "http://127.0.0.1:" + receivers.getAddress().getPort() + "/failing";
+        List<String> goodGuids = new ArrayList<>();
+        List<String> failingGuids = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            (i % 10 == 0 ? failingGuids : goodGuids).add(guid(i % 10 == 0 ? "burst-failing" : "burst-good"));
+        }
+        ExecutorService submitters = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> submitted = new ArrayList<>();
+            goodGuids.forEach(g -> submitted.add(submitters.submit(() -> submit(burstTask(g, good)).statusCode())));
+            failingGuids.forEach(g -> submitted.add(submitters.submit(() -> submit(burstTask(g, failing))
+                    .statusCode())));
+            for (Future<Integer> status : submitted) {
+                assertThat(status.get()).isEqualTo(201);
+            }
+        } finally {
+            submitters.shutdownNow();
+        }
+
+        Set<String> seenGivenUp = new HashSet<>();
+        await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            completedInDomain("burst").stream().filter(t -> "given_up".equals(t.path("callback_status").asString()))
+                    .forEach(t -> seenGivenUp.add(t.path("task_guid").asString()));
+            return delivered.keySet().containsAll(goodGuids) && seenGivenUp.containsAll(failingGuids);
+        });
+        assertThat(refused).as("each failing receiver was tried exactly the budget's 3 times")
+                .containsOnlyKeys(failingGuids).allSatisfy((guid, attempts) -> assertThat(attempts).isEqualTo(3));
+        assertThat(seenGivenUp).as("no good callback was given up").doesNotContainAnyElementsOf(goodGuids);
+        await().atMost(Duration.ofSeconds(30)).until(() -> completedInDomain("burst").stream()
+                .noneMatch(t -> goodGuids.contains(t.path("task_guid").asString())));
+    }
+
+    @Test
+    @Order(7)
     void aCompletedTaskNobodyResolvesIsReaped() {
         String guid = guid("reaped");
         submit(task(guid, "exit 3", null));
@@ -177,7 +248,7 @@ class TaskEndToEndIT {
 
     /** Last: it takes a cell away for good. */
     @Test
-    @Order(7)
+    @Order(8)
     void aTaskOnACellThatDisappearsFails() {
         String guid = guid("stranded");
         String marker = "drover-task-e2e-" + guid;
@@ -214,6 +285,20 @@ class TaskEndToEndIT {
             return last[0] != null && "COMPLETED".equals(last[0].path("state").asString());
         });
         return last[0];
+    }
+
+    /** The tasks of {@code domain} that are COMPLETED now (a delivered callback's task is gone). */
+    private List<JsonNode> completedInDomain(String domain) {
+        HttpResponse<String> response = api.call("GET", "/v1/tasks?domain=" + domain + "&state=COMPLETED", null);
+        List<JsonNode> tasks = new ArrayList<>();
+        Json.tree(response.body()).forEach(tasks::add);
+        return tasks;
+    }
+
+    private static String burstTask(String guid, String callbackUrl) {
+        return """
+                {"task_guid": "%s", "domain": "burst", "rootfs": "preloaded:host", "memory_mb": 1, "disk_mb": 1,
+                 "action": {"run": {"path": "true"}}, "completion_callback_url": "%s"}""".formatted(guid, callbackUrl);
     }
 
     private static String task(String guid, String script, String extra) {

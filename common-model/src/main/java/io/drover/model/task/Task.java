@@ -40,6 +40,7 @@ public final class Task {
     private int placementAttempts;
     private Instant updatedAt;
     private Instant firstCompletedAt;
+    private TaskCallback callback;
     private long version;
 
     private Task(TaskDefinition definition, UUID epoch, Instant createdAt) {
@@ -49,6 +50,7 @@ public final class Task {
         this.state = PENDING;
         this.result = "";
         this.updatedAt = createdAt;
+        this.callback = TaskCallback.of(definition);
     }
 
     /** A newly submitted task, waiting for an auction. */
@@ -68,6 +70,7 @@ public final class Task {
         task.placementAttempts = s.placementAttempts();
         task.updatedAt = s.updatedAt();
         task.firstCompletedAt = s.firstCompletedAt();
+        task.callback = s.callback();
         task.version = s.version();
         return task;
     }
@@ -75,7 +78,7 @@ public final class Task {
     /** The mutable columns of a stored task. */
     record Stored(TaskState state, String cellId, boolean failed, String failureReason, String result,
             String placementError, String placedCellId, Instant placedAt, int placementAttempts, Instant updatedAt,
-            Instant firstCompletedAt, long version) {
+            Instant firstCompletedAt, TaskCallback callback, long version) {
     }
 
     /** The auctioneer chose {@code cell}: the task stays PENDING and remembers the placement in flight. */
@@ -191,10 +194,44 @@ public final class Task {
         return true;
     }
 
+    /**
+     * The callback worker, which holds the task (RESOLVING), says how its attempt ended: delivered (the lifecycle then
+     * deletes the task), to be tried again at a later time, or given up; either of the last two hands the task back
+     * (COMPLETED), for the next attempt or for a client. A task no longer held (a resolver that vanished was replaced)
+     * is refused: the attempt's answer comes too late to matter.
+     */
+    void callbackAnswered(CallbackAnswer answer, Instant now) {
+        if (callback == null) {
+            throw new IllegalTaskTransitionException(guid(), "has no completion callback");
+        }
+        if (state != RESOLVING) {
+            throw new IllegalTaskTransitionException(guid(), "callback answered while " + state
+                    + ": the callback no longer holds the task");
+        }
+        switch (answer.next()) {
+            case DELIVERED -> callback = callback.delivered(answer.status(), now);
+            case PENDING -> callback = callback.retried(answer.status(), now, answer.nextAttemptAt());
+            case GIVEN_UP -> callback = callback.givenUp(answer.status(), now);
+        }
+        if (answer.next() != CallbackStatus.DELIVERED) {
+            TaskTransitions.check(guid(), state, cellId, null, COMPLETED);
+            state = COMPLETED;
+            updatedAt = now;
+        }
+    }
+
     /** The task may be deleted now, if it is in one of {@code expected}. */
     void delete(Set<TaskState> expected) {
         requireExpected(expected, "not deleted");
         TaskTransitions.checkDelete(guid(), state);
+    }
+
+    /** Nobody resolved it in time: it may be deleted, if it is COMPLETED and its callback is not still due. */
+    void expire() {
+        delete(Set.of(COMPLETED));
+        if (callback != null && callback.status() == CallbackStatus.PENDING) {
+            throw new IllegalTaskTransitionException(guid(), "not expired: its completion callback is still due");
+        }
     }
 
     /** After a successful versioned write. */
@@ -290,6 +327,11 @@ public final class Task {
         return firstCompletedAt;
     }
 
+    /** The completion callback's state; null when the task has no callback URL. */
+    public TaskCallback callback() {
+        return callback;
+    }
+
     public long version() {
         return version;
     }
@@ -306,7 +348,7 @@ public final class Task {
 
     public TaskSnapshot snapshot() {
         return new TaskSnapshot(definition, state, cellId, failed, failureReason, result, placement.error(), createdAt,
-                updatedAt, firstCompletedAt, new ModificationTag(epoch, version));
+                updatedAt, firstCompletedAt, callback, new ModificationTag(epoch, version));
     }
 
     @Override

@@ -25,6 +25,8 @@ final class TaskChanges {
     final Set<Task> inserts = new LinkedHashSet<>();
     final Set<Task> updates = new LinkedHashSet<>();
     final Set<Task> deletes = new LinkedHashSet<>();
+    /** Updated tasks whose callback columns changed too (the others are written without them). */
+    final Set<Task> callbackChanged = new LinkedHashSet<>();
     final List<Runnable> afterWrite = new ArrayList<>();
 
     void created(Task task, String reason, Actor actor) {
@@ -42,6 +44,12 @@ final class TaskChanges {
         if (!inserts.contains(task)) {
             updates.add(task);
         }
+    }
+
+    /** A change that includes the task's callback state. */
+    void callbackChanged(TaskSnapshot before, Task task, String reason) {
+        changed(before, task, reason, null);
+        callbackChanged.add(task);
     }
 
     void removed(Task task, TaskSnapshot before, String reason, Actor actor) {

@@ -7,7 +7,6 @@ import io.drover.model.messaging.Outbox;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -120,15 +119,18 @@ public class TaskLifecycle {
         return run(actor, changes -> ops.revertResolving(List.copyOf(guids), reason, changes));
     }
 
-    /** The resolver handed the completion on: RESOLVING tasks are deleted. */
-    public Map<String, Outcome> resolved(Collection<String> guids, Actor actor) {
-        return run(actor, changes -> ops.delete(List.copyOf(guids), EnumSet.of(TaskState.RESOLVING), "resolved",
-                changes));
+    /**
+     * The callback worker's answers, for tasks it holds (RESOLVING): a delivered callback resolves (deletes) its task;
+     * one to be tried again, or given up, hands the task back (COMPLETED) with its callback state updated. REJECTED when
+     * the worker no longer holds the task (it was handed back meanwhile).
+     */
+    public Map<String, Outcome> callbackAnswered(Map<String, CallbackAnswer> answers, Actor actor) {
+        return run(actor, changes -> ops.callbackAnswered(answers, changes));
     }
 
-    /** Completed tasks nobody resolved in time are deleted (the converger's expiry). */
+    /** Completed tasks nobody resolved in time are deleted (the converger's expiry), never while a callback is due. */
     public Map<String, Outcome> expire(Collection<String> guids, String reason, Actor actor) {
-        return run(actor, changes -> ops.delete(List.copyOf(guids), EnumSet.of(TaskState.COMPLETED), reason, changes));
+        return run(actor, changes -> ops.expire(List.copyOf(guids), reason, changes));
     }
 
     /**

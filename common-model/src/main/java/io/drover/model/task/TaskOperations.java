@@ -151,13 +151,44 @@ final class TaskOperations {
 
     /** Deletes tasks in one of {@code expected}; a task that is gone already is a no-op. */
     Map<String, Outcome> delete(List<String> guids, Set<TaskState> expected, String reason, TaskChanges changes) {
+        return deleteEach(guids, reason, changes, t -> t.delete(expected));
+    }
+
+    /** Deletes completed tasks nobody resolved, unless their callback is still due; one gone already is a no-op. */
+    Map<String, Outcome> expire(List<String> guids, String reason, TaskChanges changes) {
+        return deleteEach(guids, reason, changes, Task::expire);
+    }
+
+    /**
+     * Records how each callback attempt ended, on the tasks its sender holds (RESOLVING): a delivered one is deleted
+     * (its removal event shows it delivered), the others go back to COMPLETED with the attempt counted.
+     */
+    Map<String, Outcome> callbackAnswered(Map<String, CallbackAnswer> answers, TaskChanges changes) {
+        Instant now = now();
+        return each(answers, (task, answer) -> {
+            TaskSnapshot before = task.snapshot();
+            task.callbackAnswered(answer, now);
+            switch (answer.next()) {
+                case DELIVERED -> changes.removed(task, task.snapshot(), "callback delivered ("
+                        + answer.describe() + ")", null);
+                case PENDING -> changes.callbackChanged(before, task, "callback failed (" + answer.describe()
+                        + "), next attempt at " + answer.nextAttemptAt());
+                case GIVEN_UP -> changes.callbackChanged(before, task, "callback given up (" + answer.describe()
+                        + ")");
+            }
+            return true;
+        });
+    }
+
+    private Map<String, Outcome> deleteEach(List<String> guids, String reason, TaskChanges changes,
+            java.util.function.Consumer<Task> verb) {
         Map<String, Task> tasks = store.load(guids);
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         for (String guid : guids) {
             Task task = tasks.get(guid);
             outcomes.put(guid, task == null ? Outcome.NO_OP : apply(task, t -> {
                 TaskSnapshot before = t.snapshot();
-                t.delete(expected);
+                verb.accept(t);
                 changes.removed(t, before, reason, null);
                 return true;
             }));

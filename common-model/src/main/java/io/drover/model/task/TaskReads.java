@@ -116,10 +116,17 @@ public class TaskReads {
         }, TaskReads::summary);
     }
 
-    /** Completed tasks that have a callback URL, oldest completion first: the callback worker's queue. */
-    public List<TaskSnapshot> awaitingCallback(int limit) {
-        return jdbc.query(SELECT + "WHERE t.state = 'COMPLETED' AND t.completion_callback_url IS NOT NULL "
-                + "ORDER BY t.first_completed_at LIMIT ?", (rs, i) -> TaskStore.map(rs).snapshot(), limit);
+    /**
+     * The callback worker's queue: up to {@code limit} completed tasks whose callback is pending and due by {@code now}
+     * (its next attempt's time, or its completion for a first attempt), the longest due first. An index scan of the
+     * due tasks only (tasks_callback_due_idx): given-up and delivered callbacks, and tasks waiting for a later attempt,
+     * are never read, so no number of them holds the others back.
+     */
+    public List<TaskSnapshot> callbacksDue(Instant now, int limit) {
+        return jdbc.query(SELECT + "WHERE t.state = 'COMPLETED' AND t.callback_status = 'pending' "
+                + "AND coalesce(t.callback_next_at, t.first_completed_at) <= ? "
+                + "ORDER BY coalesce(t.callback_next_at, t.first_completed_at) LIMIT ?",
+                (rs, i) -> TaskStore.map(rs).snapshot(), java.sql.Timestamp.from(now), limit);
     }
 
     public long count() {
@@ -127,12 +134,13 @@ public class TaskReads {
     }
 
     private static final String SUMMARY = "task_guid, state, cell_id, placed_cell_id, placed_at, placement_error, "
-            + "placement_attempts, created_at, updated_at, first_completed_at, epoch";
+            + "placement_attempts, created_at, updated_at, first_completed_at, epoch, callback_status, callback_last_at";
 
     private static TaskSummary summary(ResultSet rs, int row) throws SQLException {
         return new TaskSummary(rs.getString(1), TaskState.valueOf(rs.getString(2)), rs.getString(3), rs.getString(4),
                 TaskStore.toInstant(rs, 5), rs.getString(6), rs.getInt(7), TaskStore.toInstant(rs, 8),
-                TaskStore.toInstant(rs, 9), TaskStore.toInstant(rs, 10), rs.getObject(11, UUID.class));
+                TaskStore.toInstant(rs, 9), TaskStore.toInstant(rs, 10), rs.getObject(11, UUID.class),
+                CallbackStatus.of(rs.getString(12)), TaskStore.toInstant(rs, 13));
     }
 
     /** A task an auction may place, with what it needs of a cell. */
@@ -141,15 +149,29 @@ public class TaskReads {
 
     /**
      * A task as the converger and a cell's sync see it. {@code updatedAt} is its last visible change, {@code placedAt}
-     * the time an auction placed it (PENDING only).
+     * the time an auction placed it (PENDING only); {@code callbackStatus} is null for a task without a callback URL,
+     * {@code callbackLastAt} the time of its callback's last attempt (null before the first).
      */
     public record TaskSummary(String taskGuid, TaskState state, String cellId, String placedCellId, Instant placedAt,
             String placementError, int placementAttempts, Instant createdAt, Instant updatedAt,
-            Instant firstCompletedAt, UUID epoch) {
+            Instant firstCompletedAt, UUID epoch, CallbackStatus callbackStatus, Instant callbackLastAt) {
+
+        /** A task without a completion callback. */
+        public TaskSummary(String taskGuid, TaskState state, String cellId, String placedCellId, Instant placedAt,
+                String placementError, int placementAttempts, Instant createdAt, Instant updatedAt,
+                Instant firstCompletedAt, UUID epoch) {
+            this(taskGuid, state, cellId, placedCellId, placedAt, placementError, placementAttempts, createdAt,
+                    updatedAt, firstCompletedAt, epoch, null, null);
+        }
 
         /** The later of its last change and its placement. */
         public Instant lastTouched() {
             return Task.lastTouched(updatedAt, placedAt);
+        }
+
+        /** Whether its completion callback is still to be delivered (or given up). */
+        public boolean callbackPending() {
+            return callbackStatus == CallbackStatus.PENDING;
         }
     }
 }

@@ -35,7 +35,7 @@ final class TaskRecorder {
 
     void write(TaskChanges changes, Actor actor) {
         store.insert(changes.inserts);
-        store.update(changes.updates);
+        store.update(changes.updates, changes.callbackChanged);
         store.delete(changes.deletes);
         changes.afterWrite.forEach(Runnable::run);
         if (!changes.events.isEmpty()) {

@@ -36,14 +36,16 @@ final class TaskStore {
             + "t.cpu_weight, t.max_pids, t.placement_tags, t.result_file, t.completion_callback_url, t.annotation, "
             + "t.log_guid, t.metrics_guid, t.state, t.cell_id, t.failed, t.failure_reason, t.result, "
             + "t.placement_error, t.placed_cell_id, t.placed_at, t.placement_attempts, t.created_at, t.updated_at, "
-            + "t.first_completed_at, t.epoch, t.version";
+            + "t.first_completed_at, t.epoch, t.version, t.callback_status, t.callback_attempts, "
+            + "t.callback_last_status, t.callback_last_at, t.callback_next_at";
 
     private static final String INSERT = """
             INSERT INTO tasks (task_guid, domain, rootfs, action, env, memory_mb, disk_mb, cpu_weight, max_pids,
                 placement_tags, result_file, completion_callback_url, annotation, log_guid, metrics_guid, state,
-                failed, result, placement_attempts, created_at, updated_at, epoch, version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', false, '', 0, ?, ?, ?, 0)""";
+                failed, result, placement_attempts, created_at, updated_at, epoch, version, callback_status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', false, '', 0, ?, ?, ?, 0, ?)""";
 
+    /** The columns the task's lifecycle verbs change; the callback's go only with a callback's change. */
     private static final String UPDATE = """
             UPDATE tasks t SET state = v.s, cell_id = v.c, failed = v.f, failure_reason = v.fr, result = v.r,
                 placement_error = v.pe, placed_cell_id = v.pc, placed_at = v.pa::timestamptz,
@@ -52,6 +54,19 @@ final class TaskStore {
             FROM unnest(?::varchar[], ?::bigint[], ?::varchar[], ?::varchar[], ?::boolean[], ?::text[], ?::text[],
                 ?::text[], ?::varchar[], ?::text[], ?::int[], ?::text[], ?::text[])
                 AS v(g, ver, s, c, f, fr, r, pe, pc, pa, n, ua, fc)
+            WHERE t.task_guid = v.g AND t.version = v.ver
+            RETURNING t.task_guid""";
+
+    private static final String UPDATE_WITH_CALLBACK = """
+            UPDATE tasks t SET state = v.s, cell_id = v.c, failed = v.f, failure_reason = v.fr, result = v.r,
+                placement_error = v.pe, placed_cell_id = v.pc, placed_at = v.pa::timestamptz,
+                placement_attempts = v.n, updated_at = v.ua::timestamptz, first_completed_at = v.fc::timestamptz,
+                callback_status = v.cs, callback_attempts = v.ca, callback_last_status = v.cl,
+                callback_last_at = v.cla::timestamptz, callback_next_at = v.cn::timestamptz, version = t.version + 1
+            FROM unnest(?::varchar[], ?::bigint[], ?::varchar[], ?::varchar[], ?::boolean[], ?::text[], ?::text[],
+                ?::text[], ?::varchar[], ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::int[], ?::int[],
+                ?::text[], ?::text[])
+                AS v(g, ver, s, c, f, fr, r, pe, pc, pa, n, ua, fc, cs, ca, cl, cla, cn)
             WHERE t.task_guid = v.g AND t.version = v.ver
             RETURNING t.task_guid""";
 
@@ -113,16 +128,26 @@ final class TaskStore {
             ps.setTimestamp(16, Timestamp.from(t.createdAt()));
             ps.setTimestamp(17, Timestamp.from(t.updatedAt()));
             ps.setObject(18, t.epoch());
+            ps.setString(19, t.callback() == null ? null : t.callback().status().label());
         });
     }
 
-    /** Writes changed tasks if their version is still the one read; bumps it in memory. */
-    void update(Collection<Task> tasks) {
-        if (tasks.isEmpty()) {
+    /**
+     * Writes changed tasks if their version is still the one read; bumps it in memory. Those in {@code withCallback}
+     * are written with their callback's columns (a statement of their own), the others without.
+     */
+    void update(Collection<Task> tasks, Set<Task> withCallback) {
+        List<Task> plain = tasks.stream().filter(t -> !withCallback.contains(t)).toList();
+        List<Task> callbacks = tasks.stream().filter(withCallback::contains).toList();
+        update(plain, false);
+        update(callbacks, true);
+    }
+
+    private void update(List<Task> rows, boolean withCallback) {
+        if (rows.isEmpty()) {
             return;
         }
-        List<Task> rows = List.copyOf(tasks);
-        Set<String> written = write(UPDATE, (con, ps) -> {
+        Set<String> written = write(withCallback ? UPDATE_WITH_CALLBACK : UPDATE, (con, ps) -> {
             ps.setArray(1, strings(con, rows, Task::guid));
             ps.setArray(2, con.createArrayOf("int8", rows.stream().map(Task::version).toArray()));
             ps.setArray(3, strings(con, rows, t -> t.state().name()));
@@ -136,6 +161,13 @@ final class TaskStore {
             ps.setArray(11, con.createArrayOf("int4", rows.stream().map(Task::placementAttempts).toArray()));
             ps.setArray(12, strings(con, rows, t -> instant(t.updatedAt())));
             ps.setArray(13, strings(con, rows, t -> instant(t.firstCompletedAt())));
+            if (withCallback) {
+                ps.setArray(14, strings(con, rows, t -> t.callback().status().label()));
+                ps.setArray(15, con.createArrayOf("int4", rows.stream().map(t -> t.callback().attempts()).toArray()));
+                ps.setArray(16, con.createArrayOf("int4", rows.stream().map(t -> t.callback().lastStatus()).toArray()));
+                ps.setArray(17, strings(con, rows, t -> instant(t.callback().lastAt())));
+                ps.setArray(18, strings(con, rows, t -> instant(t.callback().nextAt())));
+            }
         });
         confirm(rows, written, "updated");
         rows.forEach(Task::written);
@@ -180,8 +212,19 @@ final class TaskStore {
                 rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15));
         Task.Stored stored = new Task.Stored(TaskState.valueOf(rs.getString(16)), rs.getString(17),
                 rs.getBoolean(18), rs.getString(19), rs.getString(20), rs.getString(21), rs.getString(22),
-                toInstant(rs, 23), rs.getInt(24), toInstant(rs, 26), toInstant(rs, 27), rs.getLong(29));
+                toInstant(rs, 23), rs.getInt(24), toInstant(rs, 26), toInstant(rs, 27), callback(rs), rs.getLong(29));
         return Task.stored(definition, rs.getObject(28, UUID.class), toInstant(rs, 25), stored);
+    }
+
+    private static TaskCallback callback(ResultSet rs) throws SQLException {
+        CallbackStatus status = CallbackStatus.of(rs.getString(30));
+        if (status == null) {
+            return null;
+        }
+        int attempts = rs.getInt(31);
+        int lastStatus = rs.getInt(32);
+        Integer last = rs.wasNull() ? null : lastStatus;
+        return new TaskCallback(status, attempts, last, toInstant(rs, 33), toInstant(rs, 34));
     }
 
     static Instant toInstant(ResultSet rs, int column) throws SQLException {

@@ -14,6 +14,8 @@ import io.drover.model.lrp.EnvVar;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
+import io.drover.model.task.CallbackStatus;
+import io.drover.model.task.TaskCallback;
 import io.drover.model.task.TaskDefinition;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskState;
@@ -117,11 +119,13 @@ class MessageContractTest {
             List.of(new EnvVar("MODE", "full")), 128, 64, 50, 10, List.of("ssd"), "out.txt",
             "http://callbacks.example.com/done", "nightly", "log-report", null);
 
+    static final TaskCallback CALLBACK_PENDING = new TaskCallback(CallbackStatus.PENDING, 0, null, null, null);
+
     static final TaskSnapshot TASK_RUNNING = new TaskSnapshot(TASK, TaskState.RUNNING, "cell-z1-0", false, null,
-            "", null, AT, AT.plusSeconds(2), null, new ModificationTag(EPOCH, 2));
+            "", null, AT, AT.plusSeconds(2), null, CALLBACK_PENDING, new ModificationTag(EPOCH, 2));
 
     static final TaskSnapshot TASK_COMPLETED = new TaskSnapshot(TASK, TaskState.COMPLETED, "cell-z1-0", false, null,
-            "42\n", null, AT, AT.plusSeconds(9), AT.plusSeconds(9), new ModificationTag(EPOCH, 3));
+            "42\n", null, AT, AT.plusSeconds(9), AT.plusSeconds(9), CALLBACK_PENDING, new ModificationTag(EPOCH, 3));
 
     static final LifecycleEvent TASK_CHANGED = new LifecycleEvent(MESSAGE_ID, LifecycleEvent.TASK_CHANGED,
             asParsed(TASK_RUNNING), asParsed(TASK_COMPLETED), AT.plusSeconds(9));

@@ -1,48 +1,71 @@
 package io.drover.converger.callback;
 
+import io.drover.model.task.CallbackAnswer;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
- * What to do with the answer to a completion callback, as one pure function: any 2xx resolves the task; a 503, a 504,
- * a connection failure or a timeout is tried again after a back-off that doubles (250 ms up to 5 s) for as long as
- * {@code retryFor} allows; anything else (or the time running out) gives up, and the task stays COMPLETED for a client
- * to resolve.
+ * What to do with the answer to one attempt of a completion callback, as one pure function (SPEC 13):
+ * <ul>
+ * <li>any 2xx: delivered, the task is resolved;</li>
+ * <li>503, 504, 429 (the receiver is busy or throttles a burst), or no answer at all (refused, reset, timed out): tried
+ * again after a back-off that doubles from {@code firstBackoff} up to {@code maxBackoff}, while the budget lasts
+ * ({@code maxAttempts}, and {@code retryFor} since the task completed);</li>
+ * <li>anything else (another 5xx, 4xx, a redirect, which is never followed), or the budget spent: given up at once;
+ * the receiver answered and said no, and repeating the POST would not change its mind. The task stays COMPLETED,
+ * {@code callback_status} given_up, for a client to resolve (or for its expiry).</li>
+ * </ul>
  */
 final class CallbackPolicy {
 
-    static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
-    static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
-
     private CallbackPolicy() {
+    }
+
+    /** How far a callback may be retried. */
+    record Budget(int maxAttempts, Duration retryFor, Duration firstBackoff, Duration maxBackoff) {
+    }
+
+    enum Verdict {
+        DELIVERED, RETRY, GIVE_UP
     }
 
     /** The verdict on one attempt; {@code delay} is the pause before the next one when it is RETRY. */
     record Decision(Verdict verdict, Duration delay) {
     }
 
-    enum Verdict {
-        RESOLVE, RETRY, GIVE_UP
-    }
-
     /**
-     * @param status the HTTP status, or null when there was no answer (connection refused, reset, timed out)
+     * @param status the HTTP status, or null when there was no answer
      * @param attempt 1 for the first attempt
-     * @param elapsed time since the first attempt started
+     * @param sinceCompleted time since the task completed
      */
-    static Decision decide(Integer status, int attempt, Duration elapsed, Duration retryFor) {
+    static Decision decide(Integer status, int attempt, Duration sinceCompleted, Budget budget) {
         if (status != null && status >= 200 && status < 300) {
-            return new Decision(Verdict.RESOLVE, Duration.ZERO);
+            return new Decision(Verdict.DELIVERED, Duration.ZERO);
         }
-        boolean retryable = status == null || status == 503 || status == 504;
-        Duration delay = backoff(attempt);
-        if (retryable && elapsed.plus(delay).compareTo(retryFor) <= 0) {
+        Duration delay = backoff(attempt, budget);
+        if (retryable(status) && attempt < budget.maxAttempts()
+                && sinceCompleted.plus(delay).compareTo(budget.retryFor()) <= 0) {
             return new Decision(Verdict.RETRY, delay);
         }
         return new Decision(Verdict.GIVE_UP, Duration.ZERO);
     }
 
-    static Duration backoff(int attempt) {
-        long millis = FIRST_BACKOFF.toMillis() << Math.min(Math.max(attempt - 1, 0), 10);
-        return millis > MAX_BACKOFF.toMillis() ? MAX_BACKOFF : Duration.ofMillis(millis);
+    static boolean retryable(Integer status) {
+        return status == null || status == 429 || status == 503 || status == 504;
+    }
+
+    /** The pause after attempt number {@code attempt}. */
+    static Duration backoff(int attempt, Budget budget) {
+        long millis = budget.firstBackoff().toMillis() << Math.min(Math.max(attempt - 1, 0), 20);
+        return millis > budget.maxBackoff().toMillis() || millis < 0 ? budget.maxBackoff() : Duration.ofMillis(millis);
+    }
+
+    /** The decision as the task's lifecycle records it, at {@code now}. */
+    static CallbackAnswer answer(Decision decision, Integer status, Instant now) {
+        return switch (decision.verdict()) {
+            case DELIVERED -> CallbackAnswer.delivered(status);
+            case RETRY -> CallbackAnswer.retryAt(status, now.plus(decision.delay()));
+            case GIVE_UP -> CallbackAnswer.givenUp(status);
+        };
     }
 }

@@ -1,42 +1,43 @@
 package io.drover.converger.callback;
 
 import io.drover.converger.TaskProperties;
-import io.drover.model.json.Json;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
+import io.drover.model.task.CallbackAnswer;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Sends completion callbacks, on the converger leader only. Every {@code callback-interval} it takes completed tasks
- * with a callback URL and makes each RESOLVING (the transition is the lock: no other converger, nor a client's DELETE,
- * handles the task meanwhile), then POSTs the task's JSON outside any transaction. A 2xx deletes the task; 503, 504 and
- * failed connections are retried with back-off for {@code callback-retry-for}; after that, or on any other answer, the
- * task goes back to COMPLETED for a client to resolve, and this converger does not try it again.
+ * Sends completion callbacks, on the converger leader only, in rounds on one thread: record how the attempts that
+ * ended went, then take the callbacks that are due (selected in SQL: pending, by their next attempt's time) as far as
+ * {@code callback-concurrency} leaves room, make each RESOLVING (the lock: no other converger, nor a client's DELETE,
+ * handles the task meanwhile) and POST its JSON outside any transaction. A round runs every {@code callback-interval}
+ * and as soon as an attempt ends, so a burst drains at the pace of the receivers, not of the interval.
  *
- * <p>Delivery is at least once: a converger that dies between the POST and the deletion leaves the task RESOLVING,
- * the next leader's pass turns it back to COMPLETED after {@code resolving-timeout}, and its callback is sent again.
+ * <p>Every attempt is recorded in the task's row ({@link CallbackPolicy} decides): delivered deletes the task; a retry
+ * hands it back COMPLETED with its next attempt's time; given up hands it back COMPLETED for a client (or its expiry,
+ * which never takes a task whose callback is still due). Delivery is at least once: a converger that dies with
+ * attempts in flight leaves their tasks RESOLVING, the next leader's pass hands them back after
+ * {@code resolving-timeout}, and they are sent again.
  */
 public class CompletionCallbacks implements SmartLifecycle {
 
@@ -49,11 +50,12 @@ public class CompletionCallbacks implements SmartLifecycle {
     private final TaskProperties settings;
     private final Clock clock;
     private final MeterRegistry meters;
-    private final Map<String, Boolean> inFlight = new ConcurrentHashMap<>();
-    private final Map<String, Instant> givenUp = new ConcurrentHashMap<>();
-    private ScheduledExecutorService scheduler;
-    private ExecutorService senders;
-    private HttpClient http;
+    private final CallbackPolicy.Budget budget;
+    private final Queue<Attempt> ended = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicBoolean roundQueued = new AtomicBoolean();
+    private ScheduledExecutorService rounds;
+    private CallbackSender sender;
 
     public CompletionCallbacks(TaskReads reads, TaskLifecycle lifecycle, BooleanSupplier leader, TaskProperties settings,
             Clock clock, MeterRegistry meters) {
@@ -63,136 +65,126 @@ public class CompletionCallbacks implements SmartLifecycle {
         this.settings = settings;
         this.clock = clock;
         this.meters = meters;
+        this.budget = new CallbackPolicy.Budget(settings.callbackMaxAttempts(), settings.callbackRetryFor(),
+                settings.callbackFirstBackoff(), settings.callbackMaxBackoff());
     }
 
-    /** One look for completions to send; runs on the worker's own thread every interval. */
-    void poll() {
+    /** One round: record the attempts that ended, then send what is due, as far as there is room. */
+    void round() {
+        roundQueued.set(false);
         if (!leader.getAsBoolean()) {
+            // not ours to record: the tasks stay RESOLVING and the leader hands them back after resolving-timeout
+            ended.clear();
             return;
         }
-        int room = settings.callbackConcurrency() - inFlight.size();
+        record(drainEnded());
+        sendDue();
+    }
+
+    private Map<String, CallbackAnswer> drainEnded() {
+        Map<String, CallbackAnswer> answers = new LinkedHashMap<>();
+        Attempt attempt;
+        while ((attempt = ended.poll()) != null) {
+            answers.put(attempt.taskGuid(), attempt.answer());
+        }
+        return answers;
+    }
+
+    private void record(Map<String, CallbackAnswer> answers) {
+        if (answers.isEmpty()) {
+            return;
+        }
+        try {
+            lifecycle.callbackAnswered(answers, CONVERGER).forEach((guid, outcome) -> {
+                if (!outcome.succeeded()) {
+                    log.debug("task-callback-not-recorded task_guid={} outcome={} message={}", guid, outcome.kind(),
+                            outcome.message());
+                }
+            });
+        } catch (RuntimeException e) {
+            // the tasks stay RESOLVING; the converger hands them back after resolving-timeout and they are sent again
+            log.warn("task-callback-record-failed tasks={} cause={}", answers.size(), e.toString());
+        }
+    }
+
+    private void sendDue() {
+        int room = settings.callbackConcurrency() - inFlight.get();
         if (room <= 0) {
             return;
         }
-        forgetOldGiveUps();
-        List<TaskSnapshot> due = reads.awaitingCallback(settings.callbackConcurrency() * 4).stream()
-                .filter(t -> !inFlight.containsKey(t.taskGuid()) && !givenUp.containsKey(key(t))).limit(room)
-                .toList();
+        List<TaskSnapshot> due = reads.callbacksDue(clock.instant(), room);
         if (due.isEmpty()) {
             return;
         }
         Map<String, Outcome> taken = lifecycle.resolving(due.stream().map(TaskSnapshot::taskGuid).toList(), CONVERGER);
         for (TaskSnapshot task : due) {
             if (taken.get(task.taskGuid()).kind() == Outcome.Kind.CHANGED) {
-                inFlight.put(task.taskGuid(), true);
-                send(task, 1, clock.instant());
+                inFlight.incrementAndGet();
+                sender.send(task, status -> ended(task, status));
             }
         }
     }
 
-    private void send(TaskSnapshot task, int attempt, Instant firstAttempt) {
-        HttpRequest request;
-        try {
-            request = HttpRequest.newBuilder(URI.create(task.definition().completionCallbackUrl()))
-                    .timeout(settings.callbackTimeout()).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(Json.write(task))).build();
-        } catch (RuntimeException e) {
-            answered(task, attempt, firstAttempt, null);
-            return;
-        }
-        http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenCompleteAsync(
-                (response, error) -> answered(task, attempt, firstAttempt, response == null ? null
-                        : response.statusCode()), senders);
-    }
-
-    private void answered(TaskSnapshot task, int attempt, Instant firstAttempt, Integer status) {
+    /** On a sender's thread: judge the attempt, queue it for the next round, and ask for that round now. */
+    private void ended(TaskSnapshot task, Integer status) {
+        int attempt = task.callback().attempts() + 1;
+        Instant now = clock.instant();
         CallbackPolicy.Decision decision = CallbackPolicy.decide(status, attempt,
-                Duration.between(firstAttempt, clock.instant()), settings.callbackRetryFor());
+                Duration.between(task.firstCompletedAt(), now), budget);
         log.info("task-callback task_guid={} host={} attempt={} status={} verdict={}", task.taskGuid(),
-                host(task), attempt, status == null ? "none" : status, decision.verdict());
+                CallbackSender.host(task), attempt, status == null ? "none" : status, decision.verdict());
         meters.counter("drover.converger.callbacks", "verdict", decision.verdict().name().toLowerCase()).increment();
-        try {
-            switch (decision.verdict()) {
-                case RETRY -> {
-                    scheduler.schedule(() -> send(task, attempt + 1, firstAttempt), decision.delay().toMillis(),
-                            TimeUnit.MILLISECONDS);
-                    return;
-                }
-                case RESOLVE -> lifecycle.resolved(List.of(task.taskGuid()), CONVERGER);
-                case GIVE_UP -> {
-                    givenUp.put(key(task), clock.instant());
-                    lifecycle.revertResolving(List.of(task.taskGuid()), "callback failed ("
-                            + (status == null ? "no answer" : "status " + status) + ")", CONVERGER);
-                }
+        ended.add(new Attempt(task.taskGuid(), CallbackPolicy.answer(decision, status, now)));
+        inFlight.decrementAndGet();
+        wake();
+    }
+
+    private void wake() {
+        ScheduledExecutorService current = rounds;
+        if (current != null && roundQueued.compareAndSet(false, true)) {
+            try {
+                current.execute(this::safely);
+            } catch (RuntimeException e) {
+                roundQueued.set(false); // stopping
             }
-        } catch (RuntimeException e) {
-            // the task stays RESOLVING; the converger turns it back to COMPLETED after resolving-timeout
-            log.warn("task-callback-record-failed task_guid={} cause={}", task.taskGuid(), e.toString());
         }
-        inFlight.remove(task.taskGuid());
-    }
-
-    /** A task gets one run of retries per converger; past its expiry it is gone anyway. */
-    private void forgetOldGiveUps() {
-        Instant before = clock.instant().minus(settings.completedTtl()).minus(settings.resolvingTimeout());
-        givenUp.values().removeIf(at -> at.isBefore(before));
-    }
-
-    private static String key(TaskSnapshot task) {
-        return task.taskGuid() + "/" + task.modificationTag().epoch();
-    }
-
-    /** Where a callback went, for the log: the host only (a URL may carry credentials or tokens). */
-    private static String host(TaskSnapshot task) {
-        try {
-            return URI.create(task.definition().completionCallbackUrl()).getHost();
-        } catch (RuntimeException e) {
-            return "invalid";
-        }
-    }
-
-    Set<String> inFlight() {
-        return Set.copyOf(inFlight.keySet());
-    }
-
-    @Override
-    public synchronized void start() {
-        senders = Executors.newFixedThreadPool(Math.max(1, settings.callbackConcurrency()), daemon("task-callback"));
-        http = HttpClient.newBuilder().connectTimeout(settings.callbackTimeout()).executor(senders)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
-        scheduler = Executors.newSingleThreadScheduledExecutor(daemon("task-callbacks"));
-        long every = settings.callbackInterval().toMillis();
-        scheduler.scheduleWithFixedDelay(this::safely, every, every, TimeUnit.MILLISECONDS);
     }
 
     private void safely() {
         try {
-            poll();
+            round();
         } catch (RuntimeException e) {
-            log.warn("task-callbacks-poll-failed cause={}", e.toString());
+            log.warn("task-callbacks-round-failed cause={}", e.toString());
         }
+    }
+
+    /** How one attempt ended, waiting to be recorded. */
+    private record Attempt(String taskGuid, CallbackAnswer answer) {
+    }
+
+    @Override
+    public synchronized void start() {
+        sender = new CallbackSender(settings.callbackConcurrency(), settings.callbackTimeout());
+        rounds = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "task-callbacks");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = settings.callbackInterval().toMillis();
+        rounds.scheduleWithFixedDelay(this::safely, every, every, TimeUnit.MILLISECONDS);
     }
 
     @Override
     public synchronized void stop() {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-            senders.shutdownNow();
-            scheduler = null;
+        if (rounds != null) {
+            rounds.shutdownNow();
+            sender.close();
+            rounds = null;
         }
     }
 
     @Override
     public synchronized boolean isRunning() {
-        return scheduler != null;
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+        return rounds != null;
     }
 }

@@ -1,6 +1,7 @@
 package io.drover.converger.plan;
 
 import io.drover.model.task.TaskReads.TaskSummary;
+import io.drover.model.time.Instants;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -21,7 +22,7 @@ public class TaskConvergence {
      * @param maxRetriesPerPass at most this many re-auctions per pass
      * @param pendingTimeout a task PENDING for longer since its submission fails
      * @param resolvingTimeout a task RESOLVING for longer goes back to COMPLETED
-     * @param completedTtl a task completed longer ago and not resolved is deleted
+     * @param completedTtl a task completed (and its callback given up) longer ago and not resolved is deleted
      */
     public record Settings(Duration staleAfter, int placementRetries, int maxRetriesPerPass, Duration pendingTimeout,
             Duration resolvingTimeout, Duration completedTtl) {
@@ -83,9 +84,16 @@ public class TaskConvergence {
         }
     }
 
-    /** Rule 5: COMPLETED and not resolved long after it first completed is deleted. */
+    /**
+     * Rule 5: COMPLETED and not resolved long after it first completed (or after its callback's last attempt) is
+     * deleted; never while its completion callback is still due, however long that takes.
+     */
     private void expired(TaskSummary task, Instant now, TaskPlan.Builder plan) {
-        if (task.firstCompletedAt() != null && olderThan(task.firstCompletedAt(), settings.completedTtl(), now)) {
+        if (task.callbackPending()) {
+            return;
+        }
+        Instant settled = Instants.later(task.firstCompletedAt(), task.callbackLastAt());
+        if (settled != null && olderThan(settled, settings.completedTtl(), now)) {
             plan.expire(task.taskGuid());
         }
     }

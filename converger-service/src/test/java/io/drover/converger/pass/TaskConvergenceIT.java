@@ -3,6 +3,7 @@ package io.drover.converger.pass;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.drover.converger.ConvergerIntegrationTest;
 import io.drover.model.cell.CellPresence;
@@ -12,6 +13,7 @@ import io.drover.model.json.Json;
 import io.drover.model.lrp.Action;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.RunAction;
+import io.drover.model.task.CallbackStatus;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskDefinition;
 import io.drover.model.task.TaskLifecycle;
@@ -21,15 +23,21 @@ import io.drover.model.task.TaskStart;
 import io.drover.model.task.TaskState;
 import io.drover.test.MutableClock;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +65,8 @@ class TaskConvergenceIT {
 
     HttpServer server;
     final List<JsonNode> received = new CopyOnWriteArrayList<>();
+    final Set<String> refused = ConcurrentHashMap.newKeySet();
+    final Set<String> slow = ConcurrentHashMap.newKeySet();
     final AtomicInteger unavailableFirst = new AtomicInteger();
     volatile int status = 200;
 
@@ -69,6 +79,16 @@ class TaskConvergenceIT {
             exchange.sendResponseHeaders(answer, -1);
             exchange.close();
         });
+        server.createContext("/refuse", exchange -> answer(exchange, refused, 500));
+        server.createContext("/slow", exchange -> {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            answer(exchange, slow, 200);
+        });
+        server.setExecutor(Executors.newFixedThreadPool(64));
         server.start();
     }
 
@@ -154,6 +174,12 @@ class TaskConvergenceIT {
         String cell = reads.find(guid).orElseThrow().cellId();
 
         tasks.complete(Map.of(guid, TaskCompletion.succeeded(cell, "42")), TEST);
+        await().atMost(Duration.ofSeconds(20)).until(() -> received.size() == 1);
+        await().atMost(Duration.ofSeconds(20)).until(() -> reads.find(guid).map(t -> t.state() == TaskState.COMPLETED
+                && t.callback().attempts() == 1).orElse(false));
+        assertThat(reads.find(guid).orElseThrow().callback().lastStatus()).isEqualTo(503);
+
+        clock.advance(Duration.ofSeconds(2)); // past the first back-off (1 s)
 
         await().atMost(Duration.ofSeconds(20)).until(() -> reads.find(guid).isEmpty());
         assertThat(received).hasSize(2).allSatisfy(body -> {
@@ -172,14 +198,63 @@ class TaskConvergenceIT {
                 "exited with status 2")), TEST);
 
         await().atMost(Duration.ofSeconds(20)).until(() -> received.size() == 1
-                && reads.find(guid).map(t -> t.state() == TaskState.COMPLETED).orElse(false)
-                && reads.find(guid).get().modificationTag().index() >= 5);
+                && reads.find(guid).map(t -> t.callback().status() == CallbackStatus.GIVEN_UP).orElse(false));
+        TaskSnapshot givenUp = reads.find(guid).orElseThrow();
+        assertThat(givenUp.state()).isEqualTo(TaskState.COMPLETED);
+        assertThat(givenUp.callback().lastStatus()).isEqualTo(500);
+        assertThat(givenUp.callback().attempts()).isEqualTo(1);
         assertThat(received.get(0).get("failure_reason").asString()).isEqualTo("exited with status 2");
+        assertThat(received.get(0).get("callback_status").asString()).isEqualTo("pending");
         tasks.delete(guid, TEST);
     }
 
+    @Test
+    void givenUpCallbacksNeverHoldBackTheCallbacksOfNewerTasks() {
+        String cell = "cell-" + UUID.randomUUID();
+        List<String> refusing = IntStream.range(0, 40).mapToObj(i -> running(cell, url("/refuse"))).toList();
+        complete(refusing, cell);
+        await().atMost(Duration.ofSeconds(30)).until(() -> refused.containsAll(refusing));
+
+        String fresh = running(cell, url());
+        clock.advance(Duration.ofSeconds(1));
+        complete(List.of(fresh), cell);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> reads.find(fresh).isEmpty());
+        assertThat(received).anySatisfy(body -> assertThat(body.get("task_guid").asString()).isEqualTo(fresh));
+        refusing.forEach(guid -> tasks.delete(guid, TEST));
+    }
+
+    @Test
+    void aBurstOfCompletionsForASlowReceiverIsNeverExpiredBeforeItsCallbacks() {
+        String cell = "cell-" + UUID.randomUUID();
+        List<String> burst = IntStream.range(0, 100).mapToObj(i -> running(cell, url("/slow"))).toList();
+        complete(burst, cell);
+
+        clock.advance(Duration.ofMinutes(3));
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> slow.containsAll(burst));
+        await().atMost(Duration.ofSeconds(20)).until(() -> burst.stream().allMatch(g -> reads.find(g).isEmpty()));
+    }
+
+    private void complete(List<String> guids, String cell) {
+        Map<String, TaskCompletion> completions = new LinkedHashMap<>();
+        guids.forEach(g -> completions.put(g, TaskCompletion.succeeded(cell, "")));
+        tasks.complete(completions, TEST);
+    }
+
+    private static void answer(HttpExchange exchange, Set<String> into, int status) throws IOException {
+        into.add(Json.tree(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8))
+                .get("task_guid").asString());
+        exchange.sendResponseHeaders(status, -1);
+        exchange.close();
+    }
+
     private String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/done";
+        return url("/done");
+    }
+
+    private String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
     private String submit(String callbackUrl) {

@@ -2,6 +2,7 @@ package io.drover.converger.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.drover.model.task.CallbackStatus;
 import io.drover.model.task.TaskReads.TaskSummary;
 import io.drover.model.task.TaskState;
 import java.time.Duration;
@@ -100,6 +101,18 @@ class TaskConvergenceTest {
         assertThat(plan(completed("forgotten", 121))).isEqualTo(TaskPlan.builder().expire("forgotten").build());
     }
 
+    @Test
+    void aCompletedTaskWhoseCallbackIsStillDueIsNeverDeleted() {
+        assertThat(plan(withCallback("due", 3600, CallbackStatus.PENDING, 30))).isEqualTo(TaskPlan.builder().build());
+    }
+
+    @Test
+    void aTaskWhoseCallbackWasGivenUpIsDeletedTwoMinutesAfterTheLastAttempt() {
+        assertThat(plan(withCallback("given-up-lately", 3600, CallbackStatus.GIVEN_UP, 119),
+                withCallback("given-up-long-ago", 3600, CallbackStatus.GIVEN_UP, 121)))
+                .isEqualTo(TaskPlan.builder().expire("given-up-long-ago").build());
+    }
+
     /** A PENDING task: placed on {@code cell} {@code placedAgo} seconds ago (or not), changed {@code changedAgo}. */
     static TaskSummary pending(String guid, String cell, Integer placedAgo, int changedAgo, int attempts, String error,
             int createdAgo) {
@@ -120,6 +133,11 @@ class TaskConvergenceTest {
     static TaskSummary completed(String guid, int completedAgo) {
         return new TaskSummary(guid, TaskState.COMPLETED, "cell-a", null, null, null, 0, ago(600), ago(completedAgo),
                 ago(completedAgo), UUID.randomUUID());
+    }
+
+    static TaskSummary withCallback(String guid, int completedAgo, CallbackStatus callback, int lastAttemptAgo) {
+        return new TaskSummary(guid, TaskState.COMPLETED, "cell-a", null, null, null, 0, ago(7200), ago(completedAgo),
+                ago(completedAgo), UUID.randomUUID(), callback, ago(lastAttemptAgo));
     }
 
     static Instant ago(int seconds) {

@@ -15,6 +15,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.drover.model.lrp.Actor;
+import io.drover.model.task.CallbackAnswer;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
@@ -143,6 +144,27 @@ class TaskApiIT {
                 .andExpect(jsonPath("$.name").value("TaskNotCancelable"));
         mvc.perform(authed(delete("/v1/tasks/" + guid))).andExpect(status().isNoContent());
         mvc.perform(authed(get("/v1/tasks/" + guid))).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void aTaskShowsWhereItsCompletionCallbackStands() throws Exception {
+        String guid = submit("callback", "callback-tasks");
+        String cell = "cell-" + UUID.randomUUID();
+        start(guid, cell);
+        lifecycle.complete(Map.of(guid, TaskCompletion.failed(cell, "exited with status 1")), Actor.service("test"));
+        mvc.perform(authed(get("/v1/tasks/" + guid)))
+                .andExpect(jsonPath("$.callback_status").value("pending"))
+                .andExpect(jsonPath("$.callback_attempts").value(0));
+
+        lifecycle.resolving(java.util.List.of(guid), Actor.service("converger"));
+        lifecycle.callbackAnswered(Map.of(guid, CallbackAnswer.givenUp(500)), Actor.service("converger"));
+
+        mvc.perform(authed(get("/v1/tasks/" + guid)))
+                .andExpect(jsonPath("$.state").value("COMPLETED"))
+                .andExpect(jsonPath("$.callback_status").value("given_up"))
+                .andExpect(jsonPath("$.callback_attempts").value(1))
+                .andExpect(jsonPath("$.callback_last_status").value(500))
+                .andExpect(jsonPath("$.callback_last_at").isNotEmpty());
     }
 
     @Test
