@@ -19,3 +19,15 @@ ALTER TABLE tasks ADD CONSTRAINT tasks_callback_with_url
 DROP INDEX tasks_awaiting_callback_idx;
 CREATE INDEX tasks_callback_due_idx ON tasks ((coalesce(callback_next_at, first_completed_at)))
     WHERE state = 'COMPLETED' AND callback_status = 'pending';
+
+-- A task guid stays known after its task is deleted (SPEC 13), for drover.tasks.tombstone-ttl (24 h): its domain, the
+-- SHA-256 of the definition it was submitted with, and when it was deleted. A retried submission within the window is
+-- answered from here (identical: 200, different: 409) and never runs the task twice. Written by the statement that
+-- deletes the task; pruned by the converger's garbage collection.
+CREATE TABLE task_tombstones (
+    task_guid  varchar(128) PRIMARY KEY,
+    domain     varchar(256) NOT NULL,
+    digest     varchar(64)  NOT NULL,
+    deleted_at timestamptz  NOT NULL
+);
+CREATE INDEX task_tombstones_deleted_idx ON task_tombstones (deleted_at);

@@ -11,6 +11,7 @@ import io.drover.model.lrp.Outcome;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStartRequested;
+import io.drover.model.messaging.Outbox;
 import io.drover.model.messaging.TaskCancelRequested;
 import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.Topics;
@@ -43,6 +44,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** Every {@link TaskLifecycle} operation end to end: the row, its audit rows (the task events) and its commands. */
 @SpringBootTest
@@ -63,6 +66,8 @@ class TaskLifecycleIT {
     JdbcTemplate jdbc;
     @Autowired
     MutableClock clock;
+    @Autowired
+    Outbox outbox;
 
     Records records;
     String guid;
@@ -320,6 +325,50 @@ class TaskLifecycleIT {
             assertThat(a.type()).isEqualTo(LifecycleEvent.TASK_REMOVED);
             assertThat(a.reason()).isEqualTo("callback delivered (status 204)");
         });
+    }
+
+    @Test
+    void aRetriedSubmissionAfterItsTaskWasDeletedRunsNothingAgain() {
+        lifecycle.submit(definition(guid, "echo 1"), RECEPTOR);
+        completed(guid, "cell-a");
+        lifecycle.delete(guid, RECEPTOR);
+
+        TaskSubmission again = lifecycle.submit(definition(guid, "echo 1"), RECEPTOR);
+
+        assertThat(again.created()).isFalse();
+        assertThat(tasks.find(guid)).as("not created again").isEmpty();
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).as("one run").hasSize(1);
+        assertThat(again.tombstone()).satisfies(t -> {
+            assertThat(t.domain()).isEqualTo("d1");
+            assertThat(t.digest()).isEqualTo(definition(guid, "echo 1").digest());
+        });
+        assertThatThrownBy(() -> lifecycle.submit(definition(guid, "echo 2"), RECEPTOR))
+                .isInstanceOf(TaskGuidAlreadyExistsException.class).hasMessageContaining("deleted at");
+    }
+
+    @Test
+    void aDeletedTasksGuidIsFreeAgainOnceItsTombstoneWindowHasPassed() {
+        // a one-second window, so that the test's clock (which stamps the relayed events) need not jump a day
+        TaskLifecycle briefMemory = TaskLifecycle.create(new TransactionTemplate(new DataSourceTransactionManager(
+                jdbc.getDataSource())), jdbc, outbox, clock, UUID::randomUUID, 3, java.time.Duration.ofSeconds(1));
+        briefMemory.submit(definition(guid, "echo 1"), RECEPTOR);
+        completed(guid, "cell-a");
+        briefMemory.delete(guid, RECEPTOR);
+        assertThat(briefMemory.submit(definition(guid, "echo 1"), RECEPTOR).wasDeleted()).isTrue();
+        clock.advance(java.time.Duration.ofMillis(1_001));
+
+        assertThat(briefMemory.submit(definition(guid, "echo 2"), RECEPTOR).created()).isTrue();
+        completed(guid, "cell-a");
+        briefMemory.delete(guid, RECEPTOR);
+        assertThat(briefMemory.submit(definition(guid, "echo 2"), RECEPTOR).wasDeleted()).as("the newer tombstone")
+                .isTrue();
+
+        briefMemory.pruneTombstones(clock.instant().minusSeconds(1), 1_000);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM task_tombstones WHERE task_guid = ?", Integer.class,
+                guid)).as("still in its window").isEqualTo(1);
+        assertThat(briefMemory.pruneTombstones(clock.instant().plusSeconds(1), 1_000)).isPositive();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM task_tombstones WHERE task_guid = ?", Integer.class,
+                guid)).isZero();
     }
 
     private List<String> due() {

@@ -20,6 +20,7 @@ import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.OutboxSignal;
 import io.drover.model.messaging.Topics;
 import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskModelProperties;
 import io.drover.model.task.TaskReads;
 import io.drover.model.usage.InstanceUsages;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -50,7 +51,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * locks. Producers are made durable here ({@code acks=all}, idempotence) so no service can forget it.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration")
-@EnableConfigurationProperties({ OutboxProperties.class, KafkaTopicsProperties.class, LifecycleProperties.class })
+@EnableConfigurationProperties({ OutboxProperties.class, KafkaTopicsProperties.class, LifecycleProperties.class,
+        TaskModelProperties.class })
 public class DroverModelAutoConfiguration {
 
     @Bean
@@ -131,9 +133,9 @@ public class DroverModelAutoConfiguration {
     /** The only write path to tasks; its transactions and lost-race retries work like the LRP lifecycles'. */
     @Bean
     TaskLifecycle taskLifecycle(JdbcTemplate jdbc, Outbox outbox, Clock clock, Supplier<UUID> idGenerator,
-            LifecycleProperties properties) {
+            LifecycleProperties properties, TaskModelProperties tasks) {
         return TaskLifecycle.create(plain(jdbc), jdbc, outbox, clock, idGenerator,
-                properties.optimisticLockAttempts());
+                properties.optimisticLockAttempts(), tasks.tombstoneTtl());
     }
 
     @Bean

@@ -5,6 +5,7 @@ import io.drover.model.lrp.OptimisticRetry;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.Outbox;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -31,23 +32,28 @@ public class TaskLifecycle {
     private final TaskRecorder recorder;
     private final OptimisticRetry retry;
     private final Runnable guard;
+    private final TaskStore store;
 
     TaskLifecycle(TransactionTemplate tx, TaskOperations ops, TaskRecorder recorder, OptimisticRetry retry,
-            Runnable guard) {
+            Runnable guard, TaskStore store) {
         this.tx = tx;
         this.ops = ops;
         this.recorder = recorder;
         this.retry = retry;
         this.guard = guard;
+        this.store = store;
     }
 
-    /** The task lifecycle over this database and outbox; lost races are retried up to {@code attempts} times. */
+    /**
+     * The task lifecycle over this database and outbox; lost races are retried up to {@code attempts} times, and a
+     * deleted task's guid stays known for {@code tombstoneTtl}.
+     */
     public static TaskLifecycle create(TransactionTemplate tx, JdbcTemplate jdbc, Outbox outbox, Clock clock,
-            Supplier<UUID> ids, int attempts) {
+            Supplier<UUID> ids, int attempts, Duration tombstoneTtl) {
         TaskStore store = new TaskStore(jdbc);
-        return new TaskLifecycle(tx, new TaskOperations(store, clock, ids), new TaskRecorder(store, jdbc, outbox,
-                clock, ids), new OptimisticRetry(attempts), () -> {
-                });
+        return new TaskLifecycle(tx, new TaskOperations(store, clock, ids, tombstoneTtl), new TaskRecorder(store,
+                jdbc, outbox, clock, ids), new OptimisticRetry(attempts), () -> {
+                }, store);
     }
 
     /**
@@ -55,12 +61,14 @@ public class TaskLifecycle {
      * operation back, unretried (a single-active service fences its writes with its leader lock this way).
      */
     public TaskLifecycle guardedBy(Runnable guard) {
-        return new TaskLifecycle(tx, ops, recorder, retry, guard);
+        return new TaskLifecycle(tx, ops, recorder, retry, guard, store);
     }
 
     /**
      * Submits a task: a new one is PENDING with an auction requested. The same guid with an identical definition gives
      * back the existing task ({@code created} false); a different definition throws {@link TaskGuidAlreadyExistsException}.
+     * A guid whose task was deleted within the tombstone window is never submitted again: an identical definition gets
+     * the {@link TaskTombstone} back, a different one throws.
      */
     public TaskSubmission submit(TaskDefinition definition, Actor actor) {
         return run(actor, changes -> ops.submit(definition, actor, changes));
@@ -139,6 +147,17 @@ public class TaskLifecycle {
      */
     public void delete(String guid, Actor actor) {
         throwIfFailed(guid, run(actor, changes -> ops.resolveAndDelete(guid, "resolved by client", changes)));
+    }
+
+    /**
+     * Garbage collection: forgets up to {@code limit} tombstones of tasks deleted before {@code before}, in one short
+     * statement, under the guard; returns how many.
+     */
+    public int pruneTombstones(Instant before, int limit) {
+        return tx.execute(status -> {
+            guard.run();
+            return store.pruneTombstones(before, limit);
+        });
     }
 
     private <T> T run(Actor actor, Function<TaskChanges, T> work) {

@@ -8,6 +8,7 @@ import io.drover.model.messaging.TaskCancelRequested;
 import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.messaging.Topics;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -31,21 +32,35 @@ final class TaskOperations {
     private final TaskStore store;
     private final Clock clock;
     private final Supplier<UUID> ids;
+    private final Duration tombstoneTtl;
 
-    TaskOperations(TaskStore store, Clock clock, Supplier<UUID> ids) {
+    TaskOperations(TaskStore store, Clock clock, Supplier<UUID> ids, Duration tombstoneTtl) {
         this.store = store;
         this.clock = clock;
         this.ids = ids;
+        this.tombstoneTtl = tombstoneTtl;
     }
 
-    /** A new task, PENDING with an auction requested; an identical one is returned as it is; a different one throws. */
+    /**
+     * A new task, PENDING with an auction requested; an identical one is returned as it is; a different one throws. A
+     * guid whose task was deleted within the tombstone window is not submitted again: an identical body gets the
+     * tombstone back, a different one throws.
+     */
     TaskSubmission submit(TaskDefinition definition, Actor actor, TaskChanges changes) {
-        Task existing = store.load(List.of(definition.taskGuid())).get(definition.taskGuid());
+        TaskStore.Found found = store.loadForSubmit(definition.taskGuid());
+        Task existing = found.task();
         if (existing != null) {
             if (!existing.definition().equals(definition)) {
                 throw new TaskGuidAlreadyExistsException(definition.taskGuid());
             }
             return new TaskSubmission(existing.snapshot(), false);
+        }
+        TaskTombstone tombstone = found.tombstone();
+        if (tombstone != null && tombstone.deletedAt().isAfter(now().minus(tombstoneTtl))) {
+            if (!tombstone.digest().equals(definition.digest())) {
+                throw new TaskGuidAlreadyExistsException(tombstone);
+            }
+            return TaskSubmission.deleted(tombstone);
         }
         Task task = Task.pending(definition, ids.get(), now());
         changes.created(task, "submitted", actor);

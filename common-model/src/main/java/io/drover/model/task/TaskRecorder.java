@@ -36,7 +36,7 @@ final class TaskRecorder {
     void write(TaskChanges changes, Actor actor) {
         store.insert(changes.inserts);
         store.update(changes.updates, changes.callbackChanged);
-        store.delete(changes.deletes);
+        store.delete(changes.deletes, clock.instant());
         changes.afterWrite.forEach(Runnable::run);
         if (!changes.events.isEmpty()) {
             writeAudit(changes, actor, clock.instant());

@@ -70,9 +70,21 @@ final class TaskStore {
             WHERE t.task_guid = v.g AND t.version = v.ver
             RETURNING t.task_guid""";
 
+    /** Deletes and leaves a tombstone of each deleted task, in one statement. */
     private static final String DELETE = """
-            DELETE FROM tasks t USING unnest(?::varchar[], ?::bigint[]) AS v(g, ver)
-            WHERE t.task_guid = v.g AND t.version = v.ver RETURNING t.task_guid""";
+            WITH v AS (SELECT * FROM unnest(?::varchar[], ?::bigint[], ?::varchar[]) AS v(g, ver, dg)),
+            d AS (DELETE FROM tasks t USING v WHERE t.task_guid = v.g AND t.version = v.ver
+                RETURNING t.task_guid, t.domain)
+            INSERT INTO task_tombstones (task_guid, domain, digest, deleted_at)
+            SELECT d.task_guid, d.domain, v.dg, ?::timestamptz FROM d JOIN v ON v.g = d.task_guid
+            ON CONFLICT (task_guid) DO UPDATE SET domain = EXCLUDED.domain, digest = EXCLUDED.digest,
+                deleted_at = EXCLUDED.deleted_at
+            RETURNING task_guid""";
+
+    /** A submission's one read: the task of its guid, or else the tombstone of a deleted one. */
+    private static final String LOAD_FOR_SUBMIT = "SELECT " + "%s, tb.domain, tb.digest, tb.deleted_at FROM "
+            + "(SELECT ?::varchar AS g) q LEFT JOIN tasks t ON t.task_guid = q.g "
+            + "LEFT JOIN task_tombstones tb ON tb.task_guid = q.g";
 
     private static final TypeReference<List<EnvVar>> ENV = new TypeReference<>() {
     };
@@ -101,6 +113,29 @@ final class TaskStore {
             found.put(task.guid(), task);
         });
         return found;
+    }
+
+    /** What a submission finds of its guid: the task, or a deleted task's tombstone, or neither. */
+    record Found(Task task, TaskTombstone tombstone) {
+    }
+
+    /** The task of {@code guid}, or the tombstone left when it was deleted, in one query. */
+    Found loadForSubmit(String guid) {
+        return jdbc.query(LOAD_FOR_SUBMIT.formatted(COLUMNS), rs -> {
+            if (!rs.next()) {
+                return new Found(null, null);
+            }
+            Task task = rs.getString(1) == null ? null : map(rs);
+            TaskTombstone tombstone = rs.getString(36) == null ? null
+                    : new TaskTombstone(guid, rs.getString(35), rs.getString(36), toInstant(rs, 37));
+            return new Found(task, tombstone);
+        }, guid);
+    }
+
+    /** Deletes up to {@code limit} tombstones of tasks deleted before {@code before}; returns how many. */
+    int pruneTombstones(Instant before, int limit) {
+        return jdbc.update("DELETE FROM task_tombstones WHERE task_guid IN (SELECT task_guid FROM task_tombstones "
+                + "WHERE deleted_at < ? LIMIT ?)", Timestamp.from(before), limit);
     }
 
     /** Inserts new tasks at version 0; a guid someone else took meanwhile is a duplicate key (a lost race). */
@@ -173,8 +208,8 @@ final class TaskStore {
         rows.forEach(Task::written);
     }
 
-    /** Deletes tasks if their version is still the one read. */
-    void delete(Collection<Task> tasks) {
+    /** Deletes tasks if their version is still the one read, each leaving its tombstone, deleted at {@code now}. */
+    void delete(Collection<Task> tasks, Instant now) {
         if (tasks.isEmpty()) {
             return;
         }
@@ -182,6 +217,8 @@ final class TaskStore {
         Set<String> written = write(DELETE, (con, ps) -> {
             ps.setArray(1, strings(con, rows, Task::guid));
             ps.setArray(2, con.createArrayOf("int8", rows.stream().map(Task::version).toArray()));
+            ps.setArray(3, strings(con, rows, t -> t.definition().digest()));
+            ps.setString(4, now.toString());
         });
         confirm(rows, written, "deleted");
     }

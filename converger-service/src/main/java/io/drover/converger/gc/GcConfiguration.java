@@ -5,6 +5,8 @@ import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.messaging.RelayedRows;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskModelProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -18,9 +20,10 @@ class GcConfiguration {
 
     @Bean
     GarbageCollector garbageCollector(RelayedRows relayedRows, Domains domains, CellPresence cells,
-            MeterRegistry registry, ConvergerProperties p) {
-        return new GarbageCollector(relayedRows, domains, cells, registry, new GarbageCollector.Retention(
-                p.eventRetention(), p.sentOutboxRetention(), p.gcBatchSize(), p.deadCellRetention()));
+            TaskLifecycle tasks, MeterRegistry registry, ConvergerProperties p, TaskModelProperties taskSettings) {
+        return new GarbageCollector(new GarbageCollector.Tables(relayedRows, domains, cells, tasks), registry,
+                new GarbageCollector.Retention(p.eventRetention(), p.sentOutboxRetention(), p.gcBatchSize(),
+                        p.deadCellRetention(), taskSettings.tombstoneTtl()));
     }
 
     @Bean

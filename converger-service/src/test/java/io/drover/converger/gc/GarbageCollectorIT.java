@@ -19,6 +19,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
+import io.drover.model.lrp.Action;
+import io.drover.model.lrp.Actor;
+import io.drover.model.lrp.RunAction;
+import io.drover.model.task.TaskCompletion;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskStart;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -40,6 +49,32 @@ class GarbageCollectorIT {
     OutboxRelay relay;
     @Autowired
     DataSource dataSource;
+    @Autowired
+    TaskLifecycle tasks;
+
+    @Test
+    void forgetsTheTombstonesOfTasksDeletedLongerAgoThanTheirWindow() {
+        String guid = "gc-task-" + UUID.randomUUID();
+        deletedTask(guid);
+
+        collector.collect(clock.instant().plus(Duration.ofHours(23)));
+        assertThat(count("SELECT count(*) FROM task_tombstones WHERE task_guid = '" + guid + "'"))
+                .as("still within its window").isEqualTo(1);
+        assertThat(collector.collect(clock.instant().plus(Duration.ofHours(25))).tombstones()).isPositive();
+        assertThat(count("SELECT count(*) FROM task_tombstones WHERE task_guid = '" + guid + "'")).isZero();
+    }
+
+    /** A task submitted, run on a cell, completed and deleted by its client: its tombstone is left. */
+    private void deletedTask(String guid) {
+        Actor test = Actor.service("test");
+        UUID epoch = tasks.submit(new TaskDefinition(guid, "gc", "preloaded:host",
+                new Action(new RunAction("true", List.of(), null, List.of(), null)), List.of(), 1, 1, 0, 0, List.of(),
+                null, null, null, null, null), test).task().modificationTag().epoch();
+        tasks.place(UUID.randomUUID(), Map.of(guid, "gc-cell"), test);
+        tasks.start(Map.of(guid, new TaskStart("gc-cell", epoch)), test);
+        tasks.complete(Map.of(guid, TaskCompletion.succeeded("gc-cell", "")), test);
+        tasks.delete(guid, test);
+    }
 
     @Test
     void deletesThePresenceOfCellsExpiredLongerThanTheirRetentionAndKeepsTheRest() {

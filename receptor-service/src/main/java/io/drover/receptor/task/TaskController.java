@@ -45,11 +45,16 @@ class TaskController {
     @PostMapping
     @Operation(summary = "Submit a task", description = "Creates the task PENDING and requests an auction (201). The "
             + "same task_guid with an identical body answers 200 with the task as it is now, so a client that lost "
-            + "the reply can simply retry; a different body is a 409 TaskGuidAlreadyExists. 400 InvalidJSON / "
-            + "InvalidTask names every bad field by its path.")
+            + "the reply can simply retry; a different body is a 409 TaskGuidAlreadyExists. A task_guid stays known "
+            + "for drover.tasks.tombstone-ttl (24 h) after its task was deleted: an identical body then answers 200 "
+            + "{\"task_guid\", \"domain\", \"deleted\": true, \"deleted_at\"} and runs nothing, a different one "
+            + "409. 400 InvalidJSON / InvalidTask names every bad field by its path.")
     @RequestBody(content = @Content(mediaType = "application/json", schema = @Schema(example = SUBMIT_EXAMPLE)))
-    ResponseEntity<TaskSnapshot> submit(HttpServletRequest request) {
+    ResponseEntity<Object> submit(HttpServletRequest request) {
         TaskSubmission submission = tasks.submit(TaskRequests.create(bodies.readObject(request)));
+        if (submission.wasDeleted()) {
+            return ResponseEntity.ok(DeletedTaskResponse.of(submission.tombstone()));
+        }
         URI location = URI.create("/v1/tasks/" + submission.task().taskGuid());
         return submission.created() ? ResponseEntity.created(location).body(submission.task())
                 : ResponseEntity.ok().location(location).body(submission.task());

@@ -38,8 +38,8 @@ class Tasks {
 
     TaskSubmission submit(TaskDefinition definition) {
         TaskSubmission submission = lifecycle.submit(definition, RECEPTOR);
-        log.info("submit-task task_guid={} domain={} created={}", definition.taskGuid(), definition.domain(),
-                submission.created());
+        log.info("submit-task task_guid={} domain={} created={} deleted={}", definition.taskGuid(),
+                definition.domain(), submission.created(), submission.wasDeleted());
         return submission;
     }
 

@@ -168,6 +168,26 @@ class TaskApiIT {
     }
 
     @Test
+    void aRetriedSubmissionOfADeletedTaskAnswersThatItWasDeletedAndRunsNothing() throws Exception {
+        String guid = submit("tombstone", "tombstone-tasks");
+        String cell = "cell-" + UUID.randomUUID();
+        start(guid, cell);
+        lifecycle.complete(Map.of(guid, TaskCompletion.succeeded(cell, "")), Actor.service("test"));
+        mvc.perform(authed(delete("/v1/tasks/" + guid))).andExpect(status().isNoContent());
+
+        mvc.perform(json(post("/v1/tasks"), task(guid, "tombstone-tasks")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.task_guid").value(guid))
+                .andExpect(jsonPath("$.domain").value("tombstone-tasks"))
+                .andExpect(jsonPath("$.deleted").value(true))
+                .andExpect(jsonPath("$.deleted_at").isNotEmpty());
+        mvc.perform(json(post("/v1/tasks"), task(guid, "another-domain")))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.name").value("TaskGuidAlreadyExists"));
+        mvc.perform(authed(get("/v1/tasks/" + guid))).andExpect(status().isNotFound());
+    }
+
+    @Test
     void theOpenApiDocumentListsTheTaskEndpoints() throws Exception {
         mvc.perform(get("/v3/api-docs"))
                 .andExpect(status().isOk())
