@@ -133,7 +133,8 @@ class TaskLifecycleIT {
                 .containsEntry(guid, Outcome.CHANGED);
         assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-a", epoch)), Actor.service("rep")))
                 .as("a redelivered placement").containsEntry(guid, Outcome.NO_OP);
-        assertThat(tasks.list(null, "cell-a", TaskState.RUNNING)).extracting(TaskSnapshot::taskGuid).contains(guid);
+        assertThat(tasks.page(new TaskReads.TaskFilter(null, "cell-a", TaskState.RUNNING), null, 10_000))
+                .extracting(TaskSnapshot::taskGuid).contains(guid);
 
         assertThat(lifecycle.complete(Map.of(guid, TaskCompletion.succeeded("cell-a", "42\n")), Actor.service("rep")))
                 .containsEntry(guid, Outcome.CHANGED);

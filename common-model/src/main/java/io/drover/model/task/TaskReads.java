@@ -1,6 +1,7 @@
 package io.drover.model.task;
 
 import io.drover.model.json.Json;
+import io.drover.model.read.ListFingerprint;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -55,33 +56,56 @@ public class TaskReads {
         return found;
     }
 
-    /** The tasks matching every filter given (null: any), by guid. */
-    public List<TaskSnapshot> list(String domain, String cellId, TaskState state) {
+    /** Which tasks a listing shows: each filter given (null: any) must match. */
+    public record TaskFilter(String domain, String cellId, TaskState state) {
+
+        public static final TaskFilter ALL = new TaskFilter(null, null, null);
+
+        private String where(List<Object> args) {
+            StringBuilder where = new StringBuilder("WHERE true");
+            if (domain != null) {
+                where.append(" AND t.domain = ?");
+                args.add(domain);
+            }
+            if (cellId != null) {
+                where.append(" AND t.cell_id = ?");
+                args.add(cellId);
+            }
+            if (state != null) {
+                where.append(" AND t.state = ?");
+                args.add(state.name());
+            }
+            return where.toString();
+        }
+    }
+
+    /**
+     * Up to {@code limit} tasks matching {@code filter} in task_guid order after {@code afterGuid} (from the start when
+     * null): a keyset page (by domain, the index on (domain, task_guid)).
+     */
+    public List<TaskSnapshot> page(TaskFilter filter, String afterGuid, int limit) {
         List<Object> args = new ArrayList<>();
-        StringBuilder where = new StringBuilder("WHERE true");
-        if (domain != null) {
-            where.append(" AND t.domain = ?");
-            args.add(domain);
+        String where = filter.where(args);
+        if (afterGuid != null) {
+            where += " AND t.task_guid > ?";
+            args.add(afterGuid);
         }
-        if (cellId != null) {
-            where.append(" AND t.cell_id = ?");
-            args.add(cellId);
-        }
-        if (state != null) {
-            where.append(" AND t.state = ?");
-            args.add(state.name());
-        }
-        return jdbc.query(SELECT + where + " ORDER BY t.task_guid", (rs, i) -> TaskStore.map(rs).snapshot(),
+        args.add(limit);
+        return jdbc.query(SELECT + where + " ORDER BY t.task_guid LIMIT ?", (rs, i) -> TaskStore.map(rs).snapshot(),
                 args.toArray());
     }
 
     /** Up to {@code limit} tasks in task_guid order after {@code afterGuid} (from the start when null). */
     public List<TaskSnapshot> page(String afterGuid, int limit) {
-        if (afterGuid == null) {
-            return jdbc.query(SELECT + "ORDER BY t.task_guid LIMIT ?", (rs, i) -> TaskStore.map(rs).snapshot(), limit);
-        }
-        return jdbc.query(SELECT + "WHERE t.task_guid > ? ORDER BY t.task_guid LIMIT ?",
-                (rs, i) -> TaskStore.map(rs).snapshot(), afterGuid, limit);
+        return page(TaskFilter.ALL, afterGuid, limit);
+    }
+
+    /** The fingerprint of the tasks matching {@code filter} (see {@link ListFingerprint}). */
+    public ListFingerprint fingerprint(TaskFilter filter) {
+        List<Object> args = new ArrayList<>();
+        return jdbc.queryForObject("SELECT count(*), coalesce(sum(hashtextextended(t.task_guid || '.' || t.epoch || '.' "
+                + "|| t.version, 0)), 0)::text FROM tasks t " + filter.where(args),
+                (rs, i) -> new ListFingerprint(rs.getLong(1), rs.getString(2)), args.toArray());
     }
 
     /** Of these tasks, those an auction may place: PENDING with no placement in flight, with what they need. */

@@ -3,6 +3,13 @@ package io.drover.receptor.task;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskSubmission;
 import io.drover.receptor.web.JsonBodies;
+import io.drover.receptor.web.KeysetListing;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.MediaType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -10,7 +17,6 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
-import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -60,13 +66,20 @@ class TaskController {
                 : ResponseEntity.ok().location(location).body(submission.task());
     }
 
-    @GetMapping
-    @Operation(summary = "List tasks, optionally by domain, cell and state",
-            description = "state is one of PENDING, RUNNING, COMPLETED, RESOLVING (400 InvalidRequest otherwise).")
-    List<TaskSnapshot> list(@RequestParam(required = false) String domain,
+    @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "List tasks, optionally by domain, cell and state", description = "state is one of "
+            + "PENDING, RUNNING, COMPLETED, RESOLVING (400 InvalidRequest otherwise). Paged like the LRP lists: with "
+            + "limit, one page in task_guid order and a Drover-Continue header carrying the token of the next page "
+            + "(continue=...) while tasks remain; a token of another list or filter is a 400 InvalidRequest.")
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+            array = @ArraySchema(schema = @Schema(implementation = TaskSnapshot.class))))
+    void list(@RequestParam(required = false) String domain,
             @RequestParam(name = "cell_id", required = false) String cellId,
-            @RequestParam(required = false) String state) {
-        return tasks.list(domain, cellId, state);
+            @RequestParam(required = false) String state,
+            @Parameter(description = "page size (1-1000)") @RequestParam(required = false) String limit,
+            @Parameter(description = "token from Drover-Continue") @RequestParam(name = "continue", required = false)
+            String continueToken, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        KeysetListing.respond(request, response, tasks.listing(domain, cellId, state), domain, limit, continueToken);
     }
 
     @GetMapping("/{taskGuid}")

@@ -12,7 +12,6 @@ import io.drover.model.task.TaskSubmission;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
 import java.util.Arrays;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -43,12 +42,9 @@ class Tasks {
         return submission;
     }
 
-    /** The tasks matching every filter given; a filter no task could match (a NUL, an unknown state) is answered. */
-    List<TaskSnapshot> list(String domain, String cellId, String state) {
-        if (hasNul(domain) || hasNul(cellId)) {
-            return List.of();
-        }
-        return reads.list(domain, cellId, state == null ? null : state(state));
+    /** The listing of the tasks matching every filter given; an unknown state is a 400. */
+    TaskList listing(String domain, String cellId, String state) {
+        return new TaskList(reads, new TaskReads.TaskFilter(domain, cellId, state == null ? null : state(state)));
     }
 
     TaskSnapshot get(String guid) {
@@ -90,7 +86,4 @@ class Tasks {
                         + "; one of " + Arrays.toString(TaskState.values())));
     }
 
-    private static boolean hasNul(String value) {
-        return value != null && value.indexOf('\0') >= 0;
-    }
 }

@@ -4,6 +4,7 @@ import static io.drover.receptor.TestApi.authed;
 import static io.drover.receptor.TestApi.guid;
 import static io.drover.receptor.TestApi.json;
 import static io.drover.receptor.TestApi.task;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
@@ -14,6 +15,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.drover.model.json.Json;
 import io.drover.model.lrp.Actor;
 import io.drover.model.task.CallbackAnswer;
 import io.drover.model.task.TaskCompletion;
@@ -21,11 +23,15 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskStart;
 import io.drover.receptor.ReceptorTest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /** {@code /v1/tasks} over HTTP against the real database: codes, error names and the task JSON. */
 @ReceptorTest
@@ -98,6 +104,39 @@ class TaskApiIT {
     }
 
     @Test
+    void tasksArePagedAsTheLrpListsAre() throws Exception {
+        String domain = "paged-" + UUID.randomUUID();
+        List<String> submitted = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            submitted.add(submit("paged", domain));
+        }
+        List<String> listed = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            MockHttpServletRequestBuilder page = get("/v1/tasks").param("domain", domain).param("limit", "2");
+            MvcResult result = mvc.perform(authed(token == null ? page : page.param("continue", token)))
+                    .andExpect(status().isOk()).andReturn();
+            Json.tree(result.getResponse().getContentAsString())
+                    .forEach(task -> listed.add(task.get("task_guid").asString()));
+            token = result.getResponse().getHeader("Drover-Continue");
+            pages++;
+        } while (token != null);
+
+        assertThat(pages).isEqualTo(3);
+        assertThat(listed).containsExactlyElementsOf(submitted.stream().sorted().toList());
+        mvc.perform(authed(get("/v1/tasks").param("domain", domain).param("limit", "2").param("continue", "@@@")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.name").value("InvalidRequest"));
+        String first = mvc.perform(authed(get("/v1/tasks").param("domain", domain).param("limit", "2"))).andReturn()
+                .getResponse().getHeader("Drover-Continue");
+        mvc.perform(authed(get("/v1/tasks").param("domain", domain).param("state", "RUNNING").param("limit", "2")
+                .param("continue", first)))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.name").value("InvalidRequest"));
+    }
+
+    @Test
     void anUnknownTaskIsNotFoundWhateverIsAskedOfIt() throws Exception {
         for (String guid : new String[] { "no-such-task", "not.a.guid" }) {
             mvc.perform(authed(get("/v1/tasks/" + guid))).andExpect(status().isNotFound())
@@ -156,7 +195,7 @@ class TaskApiIT {
                 .andExpect(jsonPath("$.callback_status").value("pending"))
                 .andExpect(jsonPath("$.callback_attempts").value(0));
 
-        lifecycle.resolving(java.util.List.of(guid), Actor.service("converger"));
+        lifecycle.resolving(List.of(guid), Actor.service("converger"));
         lifecycle.callbackAnswered(Map.of(guid, CallbackAnswer.givenUp(500)), Actor.service("converger"));
 
         mvc.perform(authed(get("/v1/tasks/" + guid)))
