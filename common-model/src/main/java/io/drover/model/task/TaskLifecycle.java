@@ -71,7 +71,15 @@ public class TaskLifecycle {
      * the {@link TaskTombstone} back, a different one throws.
      */
     public TaskSubmission submit(TaskDefinition definition, Actor actor) {
-        return run(actor, changes -> ops.submit(definition, actor, changes));
+        return submit(definition, actor, TaskAdmission.ANY);
+    }
+
+    /**
+     * Submits a task as {@link #submit(TaskDefinition, Actor)} does, asking {@code admission} first when it would
+     * create one (in the submission's transaction, so what it reads is as of that transaction's statements).
+     */
+    public TaskSubmission submit(TaskDefinition definition, Actor actor, TaskAdmission admission) {
+        return run(actor, changes -> ops.submit(definition, actor, admission, changes));
     }
 
     /** The auctioneer's result: each task stays PENDING with its placement; each cell gets one {@code TasksPlaced}. */

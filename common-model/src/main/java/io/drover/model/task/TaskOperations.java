@@ -46,7 +46,7 @@ final class TaskOperations {
      * guid whose task was deleted within the tombstone window is not submitted again: an identical body gets the
      * tombstone back, a different one throws.
      */
-    TaskSubmission submit(TaskDefinition definition, Actor actor, TaskChanges changes) {
+    TaskSubmission submit(TaskDefinition definition, Actor actor, TaskAdmission admission, TaskChanges changes) {
         TaskStore.Found found = store.loadForSubmit(definition.taskGuid());
         Task existing = found.task();
         if (existing != null) {
@@ -62,6 +62,7 @@ final class TaskOperations {
             }
             return TaskSubmission.deleted(tombstone);
         }
+        admission.admit(definition.domain());
         Task task = Task.pending(definition, ids.get(), now());
         changes.created(task, "submitted", actor);
         requestAuction(List.of(task), "submitted", changes);

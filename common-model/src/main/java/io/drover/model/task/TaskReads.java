@@ -153,6 +153,15 @@ public class TaskReads {
                 (rs, i) -> TaskStore.map(rs).snapshot(), java.sql.Timestamp.from(now), limit);
     }
 
+    /**
+     * How many tasks of {@code domain} are unfinished (PENDING or RUNNING), counted on the index on (domain,
+     * task_guid): what a submission's admission holds against the domain's limit.
+     */
+    public long unfinished(String domain) {
+        return jdbc.queryForObject("SELECT count(*) FROM tasks WHERE domain = ? AND state IN ('PENDING', 'RUNNING')",
+                Long.class, domain);
+    }
+
     public long count() {
         return jdbc.queryForObject("SELECT count(*) FROM tasks", Long.class);
     }

@@ -11,17 +11,21 @@ import io.drover.model.task.TaskState;
 import io.drover.model.task.TaskSubmission;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
+import java.time.Clock;
 import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
- * What the task endpoints do: writes through {@link TaskLifecycle}, reads through {@link TaskReads}, and the API's
- * names for the lifecycle's refusals (TaskNotFound, TaskNotDeletable, TaskNotCancelable).
+ * What the task endpoints do: writes through {@link TaskLifecycle} (a new task admitted by {@link DomainAdmission}),
+ * reads through {@link TaskReads}, and the API's names for the lifecycle's refusals (TaskNotFound, TaskNotDeletable,
+ * TaskNotCancelable).
  */
 @Service
+@EnableConfigurationProperties(TaskApiProperties.class)
 class Tasks {
 
     static final Actor RECEPTOR = Actor.service("receptor");
@@ -29,14 +33,16 @@ class Tasks {
 
     private final TaskLifecycle lifecycle;
     private final TaskReads reads;
+    private final DomainAdmission admission;
 
-    Tasks(TaskLifecycle lifecycle, TaskReads reads) {
+    Tasks(TaskLifecycle lifecycle, TaskReads reads, TaskApiProperties properties, Clock clock) {
         this.lifecycle = lifecycle;
         this.reads = reads;
+        this.admission = new DomainAdmission(reads::unfinished, clock, properties);
     }
 
     TaskSubmission submit(TaskDefinition definition) {
-        TaskSubmission submission = lifecycle.submit(definition, RECEPTOR);
+        TaskSubmission submission = lifecycle.submit(definition, RECEPTOR, admission);
         log.info("submit-task task_guid={} domain={} created={} deleted={}", definition.taskGuid(),
                 definition.domain(), submission.created(), submission.wasDeleted());
         return submission;

@@ -10,6 +10,7 @@ public record ApiError(String name, String message) {
     public static final String TASK_NOT_FOUND = "TaskNotFound";
     public static final String TASK_NOT_DELETABLE = "TaskNotDeletable";
     public static final String TASK_NOT_CANCELABLE = "TaskNotCancelable";
+    public static final String TOO_MANY_TASKS = "TooManyTasks";
     public static final String INVALID_DOMAIN = "InvalidDomain";
     public static final String INVALID_REQUEST = "InvalidRequest";
     public static final String DESIRED_LRP_ALREADY_EXISTS = "DesiredLRPAlreadyExists";

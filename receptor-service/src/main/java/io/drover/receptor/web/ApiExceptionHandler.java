@@ -43,7 +43,9 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ApiError> api(ApiException e) {
-        return error(e.status(), e.error());
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(e.status()).contentType(MediaType.APPLICATION_JSON);
+        e.headers().forEach(response::header);
+        return response.body(e.error());
     }
 
     @ExceptionHandler(DesiredLrpAlreadyExistsException.class)
