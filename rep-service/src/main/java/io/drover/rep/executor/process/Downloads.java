@@ -6,28 +6,26 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
  * The {@code download} action: fetches {@code from} (http, https, or a file on the cell) and unpacks it into
  * {@code to} in the instance's directory ({@link Archives}). With a {@code cache_key} the fetched artifact is kept in
- * the cell's cache ({@code <work-dir>/.download-cache/}, one file per key) and later downloads with that key are served
- * from there without fetching: the key names the content, so a new version needs a new key. The cache is not evicted.
+ * the cell's cache ({@code <work-dir>/.download-cache/}, one file per key, {@link DownloadCache}) and later downloads
+ * with that key are served from there without fetching: the key names the content, so a new version needs a new key.
+ * The cache holds at most {@link #CACHE_BYTES} (1 GiB), evicting the artifacts used longest ago first.
  */
 final class Downloads {
 
     static final String CACHE_DIR = ".download-cache";
+
+    /** The most the download cache holds; the artifacts used longest ago make room. */
+    static final long CACHE_BYTES = 1L << 30;
 
     /** The longest one download may take. */
     static final Duration TIMEOUT = Duration.ofMinutes(10);
@@ -39,20 +37,24 @@ final class Downloads {
         return t;
     });
 
-    private final Path cacheDir;
+    private final DownloadCache cache;
     private final HttpClient http;
     private final Duration timeout;
-    private final Map<String, Object> fetching = new ConcurrentHashMap<>();
 
     Downloads(Path workDir) {
-        this(workDir, TIMEOUT);
+        this(workDir, TIMEOUT, CACHE_BYTES);
     }
 
-    Downloads(Path workDir, Duration timeout) {
-        this.cacheDir = workDir.resolve(CACHE_DIR);
+    Downloads(Path workDir, Duration timeout, long cacheBytes) {
+        this.cache = DownloadCache.at(workDir.resolve(CACHE_DIR), cacheBytes);
         this.timeout = timeout;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
+    }
+
+    /** Cache keys with a download in flight (each holds a lock until it is done). */
+    int keysHeld() {
+        return cache.keysHeld();
     }
 
     /** Fetches and unpacks into {@code appDir}; throws with a readable reason. */
@@ -69,25 +71,11 @@ final class Downloads {
             }
             return;
         }
-        Archives.unpackOrCopy(cached(download), to, name);
-    }
-
-    /** The cached artifact of the download's key, fetched once per key (concurrent downloads of one key wait). */
-    private Path cached(Action.Download download) throws IOException, InterruptedException {
-        Files.createDirectories(cacheDir);
-        Path artifact = cacheDir.resolve(sha256(download.cacheKey()));
-        synchronized (fetching.computeIfAbsent(download.cacheKey(), k -> new Object())) {
-            if (!Files.exists(artifact)) {
-                Path partial = Files.createTempFile(cacheDir, "fetching-", ".tmp");
-                try {
-                    fetchTo(download.from(), partial);
-                    Files.move(partial, artifact, StandardCopyOption.ATOMIC_MOVE);
-                } finally {
-                    Files.deleteIfExists(partial);
-                }
-            }
+        // fetched once per key (concurrent downloads of one key wait); never evicted while it is unpacked
+        try (DownloadCache.Lease cached = cache.lease(download.cacheKey(), partial -> fetchTo(download.from(),
+                partial))) {
+            Archives.unpackOrCopy(cached.artifact(), to, name);
         }
-        return artifact;
     }
 
     private void fetchTo(String from, Path target) throws IOException, InterruptedException {
@@ -120,12 +108,4 @@ final class Downloads {
         return name.isEmpty() ? "download" : name;
     }
 
-    private static String sha256(String key) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(key.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -58,6 +58,32 @@ class DownloadsTest {
     }
 
     @Test
+    void theCacheKeepsTheArtifactsUsedLastWithinItsBytesAndHoldsALockOnlyPerDownloadInFlight() throws Exception {
+        Downloads downloads = new Downloads(workDir.resolve("bounded"), Downloads.TIMEOUT, 30); // two 14-byte files
+        Path app = Files.createDirectories(workDir.resolve("cell/instance/app"));
+
+        fetch(downloads, "k1", app);
+        fetch(downloads, "k2", app);
+        fetch(downloads, "k1", app);
+        assertThat(requests).as("both cached").hasValue(2);
+        fetch(downloads, "k3", app);
+        assertThat(requests).hasValue(3);
+
+        fetch(downloads, "k1", app);
+        assertThat(requests).as("k1 was used more lately than k2: kept").hasValue(3);
+        fetch(downloads, "k2", app);
+        assertThat(requests).as("k2 was evicted for k3").hasValue(4);
+        try (var cached = Files.list(workDir.resolve("bounded").resolve(Downloads.CACHE_DIR))) {
+            assertThat(cached.mapToLong(f -> f.toFile().length()).sum()).isLessThanOrEqualTo(30);
+        }
+        assertThat(downloads.keysHeld()).as("no lock left behind by a finished download").isZero();
+    }
+
+    private void fetch(Downloads downloads, String key, Path app) throws Exception {
+        downloads.fetch(new Action.Download(url("/config.json"), key + ".json", key), app);
+    }
+
+    @Test
     void aFailedFetchSaysWhyAndWritesNothing() throws Exception {
         Downloads downloads = new Downloads(workDir);
         Path app = Files.createDirectories(workDir.resolve("cell/instance/app"));
