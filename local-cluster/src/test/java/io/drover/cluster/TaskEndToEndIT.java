@@ -70,6 +70,8 @@ class TaskEndToEndIT {
         settings.put("drover.converger.tasks.callback-max-attempts", "3");
         settings.put("drover.converger.tasks.callback-first-backoff", "100ms");
         settings.put("drover.converger.tasks.callback-max-backoff", "200ms");
+        // the test's callback receivers listen on loopback, which callbacks may not reach unless allowed
+        settings.put("drover.receptor.tasks.callback-allowed-hosts", "*,127.0.0.1");
         // room on the three cells for the burst at once
         settings.put("drover.rep.capacity.containers", "400");
         ClusterUnderTest started = ClusterUnderTest.start(

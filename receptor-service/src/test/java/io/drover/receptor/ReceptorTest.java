@@ -20,7 +20,8 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 @Inherited
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "drover.receptor.username=" + TestApi.USERNAME, "drover.receptor.password=" + TestApi.PASSWORD,
-        "drover.receptor.events.heartbeat-interval=1s", "drover.logs.secret=" + TestApi.LOGS_SECRET })
+        "drover.receptor.events.heartbeat-interval=1s", "drover.logs.secret=" + TestApi.LOGS_SECRET,
+        "drover.receptor.tasks.cluster-endpoints-refresh=0s" })
 @AutoConfigureMockMvc
 @WithDroverInfrastructure
 public @interface ReceptorTest {

@@ -1,5 +1,6 @@
 package io.drover.receptor.task;
 
+import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.Actor;
 import io.drover.model.task.IllegalTaskTransitionException;
 import io.drover.model.task.TaskDefinition;
@@ -16,6 +17,7 @@ import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
@@ -34,14 +36,19 @@ class Tasks {
     private final TaskLifecycle lifecycle;
     private final TaskReads reads;
     private final DomainAdmission admission;
+    private final CallbackUrls callbacks;
 
-    Tasks(TaskLifecycle lifecycle, TaskReads reads, TaskApiProperties properties, Clock clock) {
+    Tasks(TaskLifecycle lifecycle, TaskReads reads, TaskApiProperties properties, Clock clock, CellPresence cells,
+            Environment environment) {
         this.lifecycle = lifecycle;
         this.reads = reads;
         this.admission = new DomainAdmission(reads::unfinished, clock, properties);
+        this.callbacks = new CallbackUrls(new CallbackTargets(properties.callbackAllowedHosts()),
+                new ClusterEndpoints(environment, cells, clock, properties.clusterEndpointsRefresh()));
     }
 
     TaskSubmission submit(TaskDefinition definition) {
+        callbacks.check(definition.completionCallbackUrl());
         TaskSubmission submission = lifecycle.submit(definition, RECEPTOR, admission);
         log.info("submit-task task_guid={} domain={} created={} deleted={}", definition.taskGuid(),
                 definition.domain(), submission.created(), submission.wasDeleted());

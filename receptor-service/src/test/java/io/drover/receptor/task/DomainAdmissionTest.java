@@ -20,7 +20,8 @@ class DomainAdmissionTest {
     final DomainAdmission admission = new DomainAdmission(domain -> {
         counts.incrementAndGet();
         return domain.equals("batch") ? unfinished.get() : 0;
-    }, clock, new TaskApiProperties(100, 10, Duration.ofSeconds(1), Duration.ofSeconds(10)));
+    }, clock, new TaskApiProperties(100, 10, Duration.ofSeconds(1), Duration.ofSeconds(10), java.util.List.of("*"),
+            Duration.ofSeconds(30)));
 
     @Test
     void farFromTheLimitOneCountServesEverySubmissionOfASecond() {

@@ -15,6 +15,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.CellRegistration;
+import io.drover.model.cell.Resources;
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Actor;
 import io.drover.model.task.CallbackAnswer;
@@ -23,6 +26,7 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskStart;
 import io.drover.receptor.ReceptorTest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +47,8 @@ class TaskApiIT {
     TaskLifecycle lifecycle;
     @Autowired
     TaskReads reads;
+    @Autowired
+    CellPresence cells;
 
     @Test
     void aSubmissionIsCreatedOnceAndAnIdenticalRetryGetsTheSameTask() throws Exception {
@@ -224,6 +230,29 @@ class TaskApiIT {
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.name").value("TaskGuidAlreadyExists"));
         mvc.perform(authed(get("/v1/tasks/" + guid))).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void aCallbackUrlToLoopbackLinkLocalOrAServiceOfTheClusterIsRefusedNamingTheField() throws Exception {
+        String cell = "cell-" + UUID.randomUUID();
+        cells.heartbeat(new CellRegistration(cell, "z1", "10.77.0.5", new Resources(1024, 1024, 10),
+                List.of("preloaded:host"), List.of(), List.of(), null, "http://10.77.0.5:1801"), Duration.ofSeconds(30));
+        for (String refused : List.of("http://127.0.0.1:9000/done", "http://localhost/done", "http://[::1]/done",
+                "http://169.254.169.254/latest/meta-data", "http://0.0.0.0:8080/done", "http://10.77.0.5:1801/x")) {
+            mvc.perform(json(post("/v1/tasks"), withCallback(guid("refused"), refused)))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(jsonPath("$.name").value("InvalidTask"))
+                    .andExpect(jsonPath("$.message", containsString("Invalid field: completion_callback_url")));
+        }
+        for (String allowed : List.of("http://10.77.0.5:8080/done", "https://203.0.113.10/done")) {
+            mvc.perform(json(post("/v1/tasks"), withCallback(guid("allowed"), allowed)))
+                    .andExpect(status().isCreated());
+        }
+    }
+
+    private static String withCallback(String guid, String url) {
+        return "{\"task_guid\": \"" + guid + "\", \"domain\": \"callbacks\", \"rootfs\": \"preloaded:host\", "
+                + "\"action\": {\"run\": {\"path\": \"true\"}}, \"completion_callback_url\": \"" + url + "\"}";
     }
 
     @Test
