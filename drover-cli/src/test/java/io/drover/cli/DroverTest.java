@@ -34,7 +34,8 @@ class DroverTest {
             "desire -f lrp.json -i 3        | drop --instances                     | Usage: drover desire",
             "events --type bogus            | unknown event type 'bogus'           | Usage: drover events",
             "events --for forever           | --for takes a duration               | Usage: drover events",
-            "logs web --stream console      | --stream takes stdout, stderr or rep | Usage: drover logs" })
+            "logs web --stream console      | --stream takes stdout, stderr or rep | Usage: drover logs",
+            "logs web --previous            | --previous needs --index             | Usage: drover logs" })
     void usageErrorsExitTwoWithWhatIsWrongAndTheUsageLine(String args, String message, String usage) {
         Run run = run(Map.of("DROVER_URL", "http://127.0.0.1:9"), args.isEmpty() ? new String[0] : args.split(" "));
         assertThat(run.exit).isEqualTo(2);

@@ -87,6 +87,19 @@ class CellTasksIT extends SingleCellSupport {
     }
 
     @Test
+    void aFinishedTasksLogIsStillServedOnceItsContainerIsForgotten() {
+        String guid = tasks.submit("kept-log", Tasks.run("work"), null);
+        String epoch = tasks.find(guid).modificationTag().epoch().toString();
+        tasks.place(guid, CELL);
+        awaitCompleted(guid);
+        await().atMost(Duration.ofSeconds(10)).until(() -> taskExecutor().container(epoch).isEmpty());
+
+        assertThat(logOf(epoch)).as("kept after the container was forgotten").hasValueSatisfying(log ->
+                assertThat(log.tail(100, java.util.EnumSet.allOf(io.drover.rep.executor.LogSource.class)))
+                        .isNotEmpty());
+    }
+
+    @Test
     void aFailingActionCompletesTheTaskAsFailedWithTheReason() {
         String guid = tasks.submit("failing", Tasks.run("false"), null);
         tasks.place(guid, CELL);

@@ -56,6 +56,9 @@ class CellWorkIT extends SingleCellSupport {
         assertThat(crashed.crashReason()).isEqualTo("exited with status 3");
         assertThat(crashed.instanceGuid()).isNull();
         await().atMost(Duration.ofSeconds(5)).until(() -> executor().container(running.instanceGuid()).isEmpty());
+        assertThat(logOf(running.instanceGuid())).as("the crashed instance's last lines outlive its container")
+                .hasValueSatisfying(log -> assertThat(log.tail(100, java.util.EnumSet.allOf(
+                        io.drover.rep.executor.LogSource.class))).isNotEmpty());
     }
 
     @Test

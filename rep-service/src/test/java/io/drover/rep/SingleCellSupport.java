@@ -58,4 +58,10 @@ abstract class SingleCellSupport {
     SimulatedExecutor executor() {
         return executors.executor(CELL).orElseThrow();
     }
+
+    /** What the cell's log server finds for this container guid: a live container's log, or a gone one's last lines. */
+    java.util.Optional<io.drover.rep.executor.InstanceLog> logOf(String instanceGuid) {
+        return agents.agent(CELL).orElseThrow().executors().stream().flatMap(e -> e.log(instanceGuid).stream())
+                .findFirst();
+    }
 }

@@ -23,8 +23,9 @@ import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code drover logs NAME [--index I] [-f] [--tail N] [--stream stdout|stderr|rep]}: one instance's log, or every
- * instance's (each line prefixed with its index). With {@code -f} it follows until the instances stop or Ctrl-C.
+ * {@code drover logs NAME [--index I [--previous]] [-f] [--tail N] [--stream stdout|stderr|rep]}: one instance's log,
+ * or every instance's (each line prefixed with its index). With {@code -f} it follows until the instances stop or
+ * Ctrl-C. With {@code --previous}, the last lines of index I's previous instance (the one that crashed or was replaced).
  */
 @Command(name = "logs", description = "Show what the instances of NAME printed, and the rep's lifecycle lines.")
 public final class LogsCommand implements Callable<Integer> {
@@ -49,6 +50,10 @@ public final class LogsCommand implements Callable<Integer> {
     @Option(names = "--stream", paramLabel = "stdout|stderr|rep", description = "only this source")
     String stream;
 
+    @Option(names = "--previous", description = "the previous instance of --index I (the one that crashed or was "
+            + "replaced), while its cell keeps its last lines")
+    boolean previous;
+
     public LogsCommand(Session session) {
         this.session = session;
     }
@@ -60,6 +65,9 @@ public final class LogsCommand implements Callable<Integer> {
         }
         if (tail < 0) {
             throw new UsageException("--tail takes a number of lines, 0 or more");
+        }
+        if (previous && index == null) {
+            throw new UsageException("--previous needs --index: the previous instance of which index?");
         }
         if (index != null) {
             read(index, this::print);
@@ -124,10 +132,14 @@ public final class LogsCommand implements Callable<Integer> {
         return placed;
     }
 
+    /** The receptor's path of instance {@code i}'s log as the options ask for it. */
+    String path(int i) {
+        return "/v1/actual_lrps/" + Receptor.encode(name) + "/index/" + i + "/logs?tail=" + tail + "&follow="
+                + follow + (stream == null ? "" : "&stream=" + stream) + (previous ? "&previous=true" : "");
+    }
+
     private void read(int i, Consumer<LogLine> sink) {
-        String path = "/v1/actual_lrps/" + Receptor.encode(name) + "/index/" + i + "/logs?tail=" + tail + "&follow="
-                + follow + (stream == null ? "" : "&stream=" + stream);
-        try (InputStream in = session.receptor().stream(path, "text/plain");
+        try (InputStream in = session.receptor().stream(path(i), "text/plain");
                 BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {

@@ -6,9 +6,9 @@ import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.read.ActualLrpRow;
 import io.drover.model.read.ActualLrpRows;
+import io.drover.model.read.PreviousInstances;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
-import io.drover.model.task.TaskState;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
 import io.drover.receptor.web.ProcessGuids;
@@ -26,6 +26,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -34,8 +35,10 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter
 
 /**
  * {@code GET /v1/actual_lrps/{guid}/index/{i}/logs} (SPEC 15): an instance's log lines, read from the log server of
- * the cell it is on and streamed through; {@code GET /v1/tasks/{guid}/logs} the same for a running task. The record and the cell are looked up first (no database connection is
- * held while streaming), then the cell is asked, so every error answers before the first line.
+ * the cell it is on and streamed through, or with {@code previous=true} those of the index's previous incarnation
+ * (found in the audit trail, served by the cell it ran on while that cell keeps it); {@code GET /v1/tasks/{guid}/logs}
+ * the same for a task, running or finished, from the cell it ran on. The record and the cell are looked up first (no
+ * database connection is held while streaming), then the cell is asked, so every error answers before the first line.
  */
 @RestController
 @EnableConfigurationProperties(LogsProperties.class)
@@ -45,14 +48,16 @@ class LogController implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LogController.class);
 
     private final ActualLrpRows actuals;
+    private final PreviousInstances previous;
     private final TaskReads tasks;
     private final CellPresence cells;
     private final CellLogClient client;
     private final LogRelay relay;
 
     LogController(ActualLrpRows actuals, TaskReads tasks, CellPresence cells, LogsProperties properties,
-            @Value("${drover.logs.secret:#{null}}") String secret) {
+            @Value("${drover.logs.secret:#{null}}") String secret, JdbcTemplate jdbc) {
         this.actuals = actuals;
+        this.previous = new PreviousInstances(jdbc);
         this.tasks = tasks;
         this.cells = cells;
         this.client = new CellLogClient(properties, secret);
@@ -63,8 +68,11 @@ class LogController implements AutoCloseable {
     @Operation(summary = "An instance's log", description = "text/plain, one line each: `<UTC timestamp> [<source>] "
             + "<text>`, sources stdout, stderr and rep (the rep's lifecycle lines: claimed, started, health check, "
             + "crashed with reason, stopped). The last `tail` lines, and with follow=true every later line (chunked) "
-            + "until the instance stops or drover.receptor.logs.follow-timeout passes. 404 ActualLRPIndexNotFound, "
-            + "409 InstanceNotOnCell (not on a cell yet, or no more), 502 CellUnreachable, 400 InvalidRequest.",
+            + "until the instance stops or drover.receptor.logs.follow-timeout passes. With previous=true, the last "
+            + "lines of the index's previous instance (the one that crashed, stopped or was replaced last), served "
+            + "by the cell it ran on while that cell keeps them (drover.rep.logs.keep-for, 1 h, within the cell's "
+            + "byte bound). 404 ActualLRPIndexNotFound (also: no previous instance), 409 InstanceNotOnCell (not on a "
+            + "cell yet, or no more; or its cell keeps its lines no more), 502 CellUnreachable, 400 InvalidRequest.",
             responses = {
                     @ApiResponse(responseCode = "200", content = @Content(mediaType = "text/plain",
                             schema = @Schema(type = "string"))),
@@ -74,8 +82,13 @@ class LogController implements AutoCloseable {
     ResponseEntity<ResponseBodyEmitter> logs(@PathVariable String processGuid, @PathVariable int index,
             @Parameter(description = "lines before following, 0-100000 (default 100)") @RequestParam(required = false) String tail,
             @Parameter(description = "true: stream later lines until the instance stops") @RequestParam(required = false) String follow,
-            @Parameter(description = "stdout, stderr or rep; all without") @RequestParam(required = false) String stream) {
+            @Parameter(description = "stdout, stderr or rep; all without") @RequestParam(required = false) String stream,
+            @Parameter(description = "true: the index's previous instance") @RequestParam(required = false)
+            String previous) {
         LogQuery query = LogQuery.of(tail, follow, stream);
+        if (LogQuery.flag("previous", previous)) {
+            return previous(processGuid, index, query);
+        }
         ActualLrpRow lrp = find(processGuid, index);
         if (lrp.cellId() == null || lrp.state() == ActualLrpState.UNCLAIMED
                 || lrp.state() == ActualLrpState.CRASHED) {
@@ -87,12 +100,29 @@ class LogController implements AutoCloseable {
         return relay(lrp.cellId(), lrp.instanceGuid(), query);
     }
 
+    /** The last lines of the index's previous incarnation, from the cell it ran on. */
+    private ResponseEntity<ResponseBodyEmitter> previous(String processGuid, int index, LogQuery query) {
+        if (!ProcessGuids.isValid(processGuid) || index < 0) {
+            throw notFound(processGuid, index);
+        }
+        ActualLrpKey key = ActualLrpKey.of(processGuid, index);
+        String current = actuals.find(key).map(ActualLrpRow::instanceGuid).orElse(null);
+        PreviousInstances.Ended ended = previous.before(key, current).orElseThrow(() -> new ApiException(
+                HttpStatus.NOT_FOUND, ApiError.ACTUAL_LRP_INDEX_NOT_FOUND, "index " + index + " of " + processGuid
+                        + " has had no previous instance on a cell"));
+        log.debug("logs-relay-previous process_guid={} index={} cell={} instance_guid={}", processGuid, index,
+                ended.cellId(), ended.instanceGuid());
+        return relay(ended.cellId(), ended.instanceGuid(), query);
+    }
+
     @GetMapping("/v1/tasks/{taskGuid}/logs")
     @Tag(name = "tasks")
-    @Operation(summary = "A running task's log", description = "Like an instance's log (text/plain, sources stdout, "
-            + "stderr and rep; a task's emit_progress messages are rep lines), served by the cell while the task runs. "
-            + "404 TaskNotFound, 409 InstanceNotOnCell (not RUNNING: not started yet, or its container is gone), "
-            + "502 CellUnreachable, 400 InvalidRequest.",
+    @Operation(summary = "A task's log", description = "Like an instance's log (text/plain, sources stdout, "
+            + "stderr and rep; a task's emit_progress messages are rep lines), served by the cell it runs or ran on: "
+            + "while it runs, and once it ended for as long as the task exists and that cell keeps its lines "
+            + "(drover.rep.logs.keep-for, 1 h, within the cell's byte bound). 404 TaskNotFound, 409 InstanceNotOnCell "
+            + "(never on a cell: not started yet, or failed before; or its cell keeps its lines no more), "
+            + "502 CellUnreachable (also: its cell is gone), 400 InvalidRequest.",
             responses = {
                     @ApiResponse(responseCode = "200", content = @Content(mediaType = "text/plain",
                             schema = @Schema(type = "string"))),
@@ -107,9 +137,9 @@ class LogController implements AutoCloseable {
         TaskSnapshot task = (ProcessGuids.isValid(taskGuid) ? tasks.find(taskGuid) : Optional
                 .<TaskSnapshot>empty()).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND,
                         ApiError.TASK_NOT_FOUND, "task not found: " + taskGuid));
-        if (task.state() != TaskState.RUNNING || task.cellId() == null) {
+        if (task.cellId() == null) {
             throw new ApiException(HttpStatus.CONFLICT, CellLogClient.INSTANCE_NOT_ON_CELL, "task " + taskGuid
-                    + " is " + task.state() + ", so no cell serves its log");
+                    + " is " + task.state() + " and never ran on a cell, so it has no log");
         }
         log.debug("logs-relay task_guid={} cell={} follow={}", taskGuid, task.cellId(), query.follow());
         // a task's container is named by the task's epoch (its one run) on its cell

@@ -42,13 +42,18 @@ record LogQuery(int tail, boolean follow, String stream) {
     }
 
     private static boolean follow(String value) {
+        return flag("follow", value);
+    }
+
+    /** A true/false parameter, false when absent; anything else is a 400 naming it. */
+    static boolean flag(String name, String value) {
         if (value == null || value.equals("false")) {
             return false;
         }
         if (value.equals("true")) {
             return true;
         }
-        throw invalid("follow must be true or false");
+        throw invalid(name + " must be true or false");
     }
 
     private static String stream(String value) {

@@ -8,12 +8,18 @@ import com.sun.net.httpserver.HttpServer;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
+import io.drover.model.lrp.Action;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StartedInstance;
+import io.drover.model.task.TaskCompletion;
+import io.drover.model.task.TaskDefinition;
+import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskStart;
 import io.drover.receptor.ReceptorTest;
 import io.drover.receptor.TestApi;
 import java.io.IOException;
@@ -49,6 +55,8 @@ class LogsApiIT {
     ActualLrpLifecycle actuals;
     @Autowired
     CellPresence presence;
+    @Autowired
+    TaskLifecycle tasks;
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<String> cellRequests = new CopyOnWriteArrayList<>();
@@ -151,6 +159,47 @@ class LogsApiIT {
     }
 
     @Test
+    void aCompletedTasksLogIsStillServedByTheCellItRanOn() throws Exception {
+        String guid = guid("task-done");
+        String cellId = "cell-" + UUID.randomUUID();
+        presence.heartbeat(new CellRegistration(cellId, "z1", "127.0.0.1", new Resources(1024, 1024, 4),
+                List.of("preloaded:host"), List.of(), List.of(), startCell()), Duration.ofMinutes(1));
+        UUID epoch = tasks.submit(new TaskDefinition(guid, "logs", "preloaded:host",
+                new Action(new RunAction("true", List.of(), null, List.of(), null)), List.of(), 1, 1, 0, 0, List.of(),
+                null, null, null, null, null), Actor.service("test")).task().modificationTag().epoch();
+        tasks.place(UUID.randomUUID(), Map.of(guid, cellId), Actor.service("auctioneer"));
+        tasks.start(Map.of(guid, new TaskStart(cellId, epoch)), Actor.cell(cellId));
+        tasks.complete(Map.of(guid, TaskCompletion.succeeded(cellId, "")), Actor.cell(cellId));
+
+        HttpResponse<String> response = get("/v1/tasks/" + guid + "/logs?tail=2");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("[stdout] one", "[stdout] two");
+        assertThat(cellRequests).anySatisfy(r -> assertThat(r).startsWith("/v1/cells/" + cellId + "/instances/"
+                + epoch + "/logs?tail=2"));
+    }
+
+    @Test
+    void thePreviousInstanceOfAnIndexIsServedByTheCellItRanOn() throws Exception {
+        String guid = desire(1);
+        String crashedOn = "cell-before-" + UUID.randomUUID();
+        String previous = run(guid, crashedOn, startCell());
+        ActualLrpKey key = ActualLrpKey.of(guid, 0);
+        actuals.crash(key, InstanceOwner.of(previous, crashedOn), "exited with status 1", Actor.cell(crashedOn));
+        run(guid, "cell-after-" + UUID.randomUUID(), null, "ig-replacement-" + guid);
+
+        HttpResponse<String> response = get("/v1/actual_lrps/" + guid + "/index/0/logs?previous=true&tail=2");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("[stdout] one");
+        assertThat(cellRequests).anySatisfy(r -> assertThat(r).startsWith("/v1/cells/" + crashedOn + "/instances/"
+                + previous + "/logs?tail=2"));
+        assertThat(get("/v1/actual_lrps/" + desire(1) + "/index/0/logs?previous=true").statusCode())
+                .as("no instance ever ran").isEqualTo(404);
+        assertThat(get("/v1/actual_lrps/" + guid + "/index/0/logs?previous=maybe").statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void isInTheOpenApiDocument() throws Exception {
         String docs = http.send(HttpRequest.newBuilder(URI.create(url("/v3/api-docs"))).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
@@ -188,15 +237,19 @@ class LogsApiIT {
     }
 
     private String run(String guid, String cellId, String logEndpoint) {
+        return run(guid, cellId, logEndpoint, "ig-" + guid);
+    }
+
+    private String run(String guid, String cellId, String logEndpoint, String instanceGuid) {
         presence.heartbeat(new CellRegistration(cellId, "z1", "127.0.0.1", new Resources(1024, 1024, 4),
                 List.of("preloaded:host"), List.of(), List.of(), logEndpoint), Duration.ofMinutes(1));
         ActualLrpKey key = ActualLrpKey.of(guid, 0);
-        InstanceOwner owner = InstanceOwner.of("ig-" + guid, cellId);
+        InstanceOwner owner = InstanceOwner.of(instanceGuid, cellId);
         actuals.place(UUID.randomUUID(), Map.of(key, cellId), Actor.service("auctioneer"));
         actuals.claim(key, owner, Actor.cell(cellId));
         actuals.start(new StartedInstance(key, "logs", owner,
                 new NetInfo("127.0.0.1", List.of(new NetInfo.PortMapping(8080, 61001)))), Actor.cell(cellId));
-        return "ig-" + guid;
+        return instanceGuid;
     }
 
     private String desire(int instances) throws Exception {

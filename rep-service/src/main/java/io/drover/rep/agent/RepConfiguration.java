@@ -15,6 +15,7 @@ import io.drover.rep.cell.RepMetrics;
 import io.drover.rep.cell.RepProperties;
 import io.drover.rep.evacuation.AdminServer;
 import io.drover.rep.executor.ExecutorFactory;
+import io.drover.rep.executor.KeptLogs;
 import io.drover.rep.intake.WorkConsumer;
 import io.drover.rep.records.CellRecords;
 import io.drover.rep.records.Definitions;
@@ -72,13 +73,15 @@ class RepConfiguration {
     CellAgents cellAgents(RepProperties p, ExecutorFactory executors, RepServices services,
             ConsumerFactory<?, ?> consumers, KafkaTopicsProperties topics,
             ConfigurableApplicationContext context, ObjectProvider<LogEndpoint> logServer,
-            ObjectProvider<ProcessExit> processExit) {
+            ObjectProvider<ProcessExit> processExit, KeptLogs keptLogs) {
         String logEndpoint = logServer.stream().map(LogEndpoint::endpoint).findFirst().orElse(null);
         List<CellSettings> cells = CellLayout.cells(p, Machine.hostName(), Machine.resources(), executors.isolation())
                 .stream().map(c -> c.withLogEndpoint(logEndpoint)).toList();
+        // a container's log outlives it: the executors keep the last lines of what they forget (KeptLogs)
         List<CellAgent> agents = cells.stream().map(c -> new CellAgent(c,
-                executors.create(c.cellId(), c.address(), c.capacity()),
-                executors.createForTasks(c.cellId(), c.address(), c.capacity()), services)).toList();
+                keptLogs.around(executors.create(c.cellId(), c.address(), c.capacity()), c.cellId()),
+                keptLogs.around(executors.createForTasks(c.cellId(), c.address(), c.capacity()), c.cellId()),
+                services)).toList();
         String groupId = "drover-rep-" + cells.get(0).cellId();
         CellAgents all = new CellAgents(agents,
                 sinks -> new WorkConsumer(consumers, groupId, topics.cellPartitions(), sinks, services.clock()),

@@ -2,6 +2,7 @@ package io.drover.rep.logs;
 
 import io.drover.rep.agent.CellAgents;
 import io.drover.rep.cell.RepProperties;
+import io.drover.rep.executor.KeptLogs;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +37,12 @@ class LogServerConfiguration {
         return LogServer.start(properties, secret, rep.address(), (cellId, instanceGuid) -> agents.getObject()
                 .agent(cellId).stream().flatMap(a -> a.executors().stream()).flatMap(e -> e.log(instanceGuid).stream())
                 .findFirst(), clock);
+    }
+
+    /** The last lines of the cells' containers once they are gone; kept whether or not this rep serves logs. */
+    @Bean
+    KeptLogs keptLogs(LogServerProperties properties, Clock clock) {
+        return new KeptLogs(properties.keptBytesPerCell().toBytes(), properties.keepFor(), clock);
     }
 
     @Bean
