@@ -28,6 +28,8 @@ public final class BenchMain {
      * of P1's CPU samples in C1's profiling code on this 2-core machine, one round 20 % and more.
      */
     static final int WARMUP_ROUNDS = 4;
+    /** P6's warm rounds: each as many tasks as P6 (see {@link TaskThroughput}). */
+    static final int TASK_WARM_ROUNDS = 3;
 
     private BenchMain() {
     }
@@ -47,6 +49,8 @@ public final class BenchMain {
         }
         boolean quick = List.of(args).contains("--quick");
         boolean separate = List.of(args).contains("--separate-jvms");
+        // --tasks: P6 alone (with its warm rounds), to look at the task path without the rest of the run
+        boolean onlyTasks = List.of(args).contains("--tasks");
         Profile.prime();
         Scale scale = quick ? new Scale(100, 1_000, 10, Duration.ofSeconds(10), 1_000)
                 : new Scale(1_000, 10_000, 10, Duration.ofSeconds(30), 10_000);
@@ -54,7 +58,7 @@ public final class BenchMain {
         LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 0, scale.cells(), "bench",
                 "bench-password", BenchSettings.clusterProperties(scale.cells()));
         List<Figure> figures = new ArrayList<>();
-        String mode = (quick ? "quick" : "full") + (separate ? "-separate-jvms" : "");
+        String mode = (quick ? "quick" : "full") + (separate ? "-separate-jvms" : "") + (onlyTasks ? "-tasks" : "");
         // the cluster's PostgreSQL, broker and cells write about 2 GB here in a full run: gone when the run ends
         try (RunningCluster cluster = separate ? ProcessCluster.start(settings) : LocalCluster.start(settings);
              StoppedOnExit stoppedOnExit = new StoppedOnExit(cluster, dataDir);
@@ -74,19 +78,24 @@ public final class BenchMain {
             String stamp = mode + "-" + Instant.now().toString().replace(':', '-') + ".jfr";
             double postgresLimit = new PostgresLimit(cluster.jdbcUrl(), "postgres", "postgres")
                     .rowsPerSecond(Duration.ofSeconds(5));
-            figures.add(new Warmup(client, db).run(WARMUP_ROUNDS, scale.lrps(), 1, 32, Duration.ofMinutes(5)));
-            figures.addAll(new DesireAtScale(client, db, cluster).run(scale.lrps(), scale.instances(), 32,
-                    Duration.ofMinutes(5), Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp),
-                    postgresLimit));
-            figures.addAll(BenchSettings.clusterScenarios(cluster, db, victim));
-            figures.addAll(new ReceptorLoad(client, BenchSettings.receptor(cluster)).run(
-                    DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10), scale.loadDuration(),
-                    Path.of("bench", "results", "p4-" + stamp)));
-            figures.addAll(cluster instanceof ProcessCluster processes ? ServiceHeaps.run(processes)
-                    : List.of(new HeapUsage().run(4)));
-            figures.addAll(new TaskThroughput(client, db).run(scale.tasks(), 32, Duration.ofMinutes(5)));
-            figures.add(new RolloutAtScale(client, db).run(DesireAtScale.guids(Math.min(1_000, scale.lrps())),
-                    scale.instances(), 32, Duration.ofMinutes(10)));
+            if (!onlyTasks) {
+                figures.add(new Warmup(client, db).run(WARMUP_ROUNDS, scale.lrps(), 1, 32, Duration.ofMinutes(5)));
+                figures.addAll(new DesireAtScale(client, db, cluster).run(scale.lrps(), scale.instances(), 32,
+                        Duration.ofMinutes(5), Duration.ofMinutes(5), Path.of("bench", "results", "p1-" + stamp),
+                        postgresLimit));
+                figures.addAll(BenchSettings.clusterScenarios(cluster, db, victim));
+                figures.addAll(new ReceptorLoad(client, BenchSettings.receptor(cluster)).run(
+                        DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10), scale.loadDuration(),
+                        Path.of("bench", "results", "p4-" + stamp)));
+                figures.addAll(cluster instanceof ProcessCluster processes ? ServiceHeaps.run(processes)
+                        : List.of(new HeapUsage().run(4)));
+            }
+            figures.addAll(new TaskThroughput(client, db).run(scale.tasks(), 32, TASK_WARM_ROUNDS,
+                    Duration.ofMinutes(5), Path.of("bench", "results", "p6-" + stamp)));
+            if (!onlyTasks) {
+                figures.add(new RolloutAtScale(client, db).run(DesireAtScale.guids(Math.min(1_000, scale.lrps())),
+                        scale.instances(), 32, Duration.ofMinutes(10)));
+            }
         } finally {
             deleteData(dataDir);
         }

@@ -73,6 +73,15 @@ final class BenchThreads {
         return name.startsWith(PREFIX) || SELECTORS.contains(id);
     }
 
+    /** Remembers as the benchmark's the JDK HTTP server's dispatcher threads running now (the callback recorder's). */
+    static void rememberHttpServerDispatchers() {
+        for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+            if (info != null && info.getThreadName().startsWith("HTTP-Dispatcher")) {
+                SELECTORS.add(info.getThreadId());
+            }
+        }
+    }
+
     private static Set<Long> selectorIds() {
         Set<Long> ids = new HashSet<>();
         for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {

@@ -24,6 +24,7 @@ import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskDefinition;
 import io.drover.model.task.TaskGuidAlreadyExistsException;
 import io.drover.model.task.TaskLifecycle;
+import io.drover.model.task.TaskAdmission;
 import io.drover.model.task.TaskNotFoundException;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
@@ -116,6 +117,48 @@ class TaskLifecycleIT {
             pool.shutdownNow();
         }
         assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class)).hasSize(1);
+    }
+
+    /**
+     * A receptor's group commit hands many submissions to one transaction: each is answered as it would be alone (a
+     * guid twice in the batch is, the second time, a resubmission; a different body and a refused admission answer
+     * that submission only), and one start request per domain asks for the new tasks' auction.
+     */
+    @Test
+    void aBatchOfSubmissionsIsAnsweredSubmissionBySubmission() {
+        String other = "task-" + UUID.randomUUID();
+        String refused = "task-" + UUID.randomUUID();
+        lifecycle.submit(definition(other, "echo 1"), RECEPTOR);
+        TaskAdmission full = domain -> {
+            throw new IllegalStateException("domain full");
+        };
+        TaskAdmission firstOnly = new TaskAdmission() {
+            private int admitted;
+
+            @Override
+            public void admit(String domain) {
+                if (admitted++ > 0) {
+                    full.admit(domain);
+                }
+            }
+        };
+
+        List<TaskLifecycle.Submitted> answers = lifecycle.submitAll(List.of(definition(guid, "echo 1"),
+                definition(guid, "echo 1"), definition(guid, "echo 2"), definition(other, "echo 2"),
+                definition(refused, "echo 1")), RECEPTOR, firstOnly);
+
+        assertThat(answers).hasSize(5);
+        assertThat(answers.get(0).submission().created()).isTrue();
+        assertThat(answers.get(1).submission().created()).as("the same body again in the batch").isFalse();
+        assertThat(answers.get(1).submission().task().modificationTag())
+                .isEqualTo(answers.get(0).submission().task().modificationTag());
+        assertThat(answers.get(2).refusal()).isInstanceOf(TaskGuidAlreadyExistsException.class);
+        assertThat(answers.get(3).refusal()).isInstanceOf(TaskGuidAlreadyExistsException.class);
+        assertThat(answers.get(4).refusal()).hasMessage("domain full");
+        assertThat(tasks.find(guid)).isPresent();
+        assertThat(tasks.find(refused)).isEmpty();
+        assertThat(records.messages(Topics.START_REQUESTS, guid, LrpStartRequested.class))
+                .singleElement().extracting(LrpStartRequested::taskGuids).isEqualTo(List.of(guid));
     }
 
     @Test

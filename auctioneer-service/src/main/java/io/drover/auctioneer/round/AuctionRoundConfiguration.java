@@ -17,6 +17,7 @@ import io.drover.model.task.TaskReads;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.time.Clock;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -43,8 +44,8 @@ class AuctionRoundConfiguration {
     }
 
     @Bean
-    AuctionSnapshots auctionSnapshots(PlaceableInstances placeable, LiveCells cells) {
-        return new AuctionSnapshots(placeable, cells);
+    AuctionSnapshots auctionSnapshots(PlaceableInstances placeable, LiveCells cells, Clock clock) {
+        return new AuctionSnapshots(placeable, cells, clock);
     }
 
     @Bean

@@ -34,9 +34,20 @@ class RoundDecision {
         this.scheduler = scheduler;
     }
 
+    /**
+     * Decides on the schedulable cells as last read (at most a second ago, see {@link AuctionSnapshots}); a schedule
+     * that fails anything on an earlier read is decided again on a fresh one, so a cell that joined meanwhile is never
+     * missing where it was needed.
+     */
     Decided decide(List<Work> work) {
-        List<Cell> cells = snapshots.schedulableCells();
-        return decide(scheduler, work, cells, allocations.forRound(), () -> allocations.reconcile(Source.SHORTAGE));
+        long started = System.nanoTime();
+        Decided decided = decide(scheduler, work, snapshots.schedulableCells(false), allocations.forRound(),
+                () -> allocations.reconcile(Source.SHORTAGE));
+        if (decided.schedule().failures().isEmpty() || snapshots.cellsRead(started)) {
+            return decided;
+        }
+        return decide(scheduler, work, snapshots.schedulableCells(true), allocations.forRound(),
+                () -> allocations.reconcile(Source.SHORTAGE));
     }
 
     /** The pure rule: schedule on the view; on a capacity failure of a view not read in this round, reconcile once. */

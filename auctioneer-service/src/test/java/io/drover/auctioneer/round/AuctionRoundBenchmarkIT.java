@@ -89,7 +89,7 @@ class AuctionRoundBenchmarkIT {
         });
         Mode withView = measure("view", work.subList(rounds / 2, rounds), () -> null);
         List<Long> aggregate = timesOf(10, () -> allocations.reconcile(Allocations.Source.INTERVAL));
-        List<Long> cells = timesOf(10, () -> snapshots.schedulableCells());
+        List<Long> cells = timesOf(10, () -> snapshots.schedulableCells(true));
         for (Mode mode : List.of(perRound, withView)) {
             System.out.printf("auction-round-benchmark summary mode=%s rounds=%d aggregate_reads=%d round_ms_median=%d "
                     + "round_ms_total=%d aggregate_ms_total=%d rest_ms_total=%d%n", mode.name(), mode.rounds().size(),

@@ -25,6 +25,15 @@ public final class Json {
         return MAPPER.writeValueAsString(value);
     }
 
+    /** UTF-8 JSON of a value that writes itself: the bytes {@link #write} would make a string of, without reflection. */
+    public static byte[] bytes(JsonWritable value) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1_024);
+        try (tools.jackson.core.JsonGenerator json = MAPPER.createGenerator(out)) {
+            value.writeJson(json);
+        }
+        return out.toByteArray();
+    }
+
     public static <T> T read(String json, Class<T> type) {
         return MAPPER.readValue(json, type);
     }

@@ -79,7 +79,25 @@ public class TaskLifecycle {
      * create one (in the submission's transaction, so what it reads is as of that transaction's statements).
      */
     public TaskSubmission submit(TaskDefinition definition, Actor actor, TaskAdmission admission) {
-        return run(actor, changes -> ops.submit(definition, actor, admission, changes));
+        Submitted answer = submitAll(List.of(definition), actor, admission).get(0);
+        if (answer.refusal() != null) {
+            throw answer.refusal();
+        }
+        return answer.submission();
+    }
+
+    /**
+     * Many submissions in one transaction (a receptor's group commit of its concurrent requests), each decided as it
+     * would be alone: the answers, in order, each a submission or the refusal its own call would have thrown (a
+     * different body under a known guid, a domain at its limit). A failure of the transaction itself (the database)
+     * throws for all of them.
+     */
+    public List<Submitted> submitAll(List<TaskDefinition> definitions, Actor actor, TaskAdmission admission) {
+        return run(actor, changes -> ops.submit(definitions, actor, admission, changes));
+    }
+
+    /** One answer of {@link #submitAll}: what the submission came to, or the refusal its own call would throw. */
+    public record Submitted(TaskSubmission submission, RuntimeException refusal) {
     }
 
     /** The auctioneer's result: each task stays PENDING with its placement; each cell gets one {@code TasksPlaced}. */

@@ -46,27 +46,71 @@ final class TaskOperations {
      * guid whose task was deleted within the tombstone window is not submitted again: an identical body gets the
      * tombstone back, a different one throws.
      */
-    TaskSubmission submit(TaskDefinition definition, Actor actor, TaskAdmission admission, TaskChanges changes) {
-        TaskStore.Found found = store.loadForSubmit(definition.taskGuid());
-        Task existing = found.task();
+    /**
+     * Many submissions in one transaction (a receptor's group commit): one query reads every guid's task or tombstone,
+     * each submission is decided as it would be alone (a guid submitted twice in the batch is, the second time, the
+     * resubmission of the first), the new tasks are written together and one start request per domain asks for their
+     * auction. A refusal (a different body under a known guid, a domain at its limit) is that submission's answer, not
+     * the batch's.
+     */
+    List<TaskLifecycle.Submitted> submit(List<TaskDefinition> definitions, Actor actor, TaskAdmission admission,
+            TaskChanges changes) {
+        Map<String, TaskStore.Found> found = store.loadForSubmit(definitions.stream().map(TaskDefinition::taskGuid)
+                .toList());
+        Map<String, Task> created = new LinkedHashMap<>();
+        List<TaskLifecycle.Submitted> answers = new ArrayList<>(definitions.size());
+        for (TaskDefinition definition : definitions) {
+            try {
+                answers.add(new TaskLifecycle.Submitted(submitOne(definition, found.get(definition.taskGuid()),
+                        created.get(definition.taskGuid()), admission, actor, changes, created), null));
+            } catch (TaskGuidAlreadyExistsException e) {
+                answers.add(new TaskLifecycle.Submitted(null, e));
+            } catch (Refused e) {
+                answers.add(new TaskLifecycle.Submitted(null, e.refusal));
+            }
+        }
+        Map<String, List<Task>> byDomain = new LinkedHashMap<>();
+        created.values().forEach(t -> byDomain.computeIfAbsent(t.definition().domain(), d -> new ArrayList<>()).add(t));
+        byDomain.values().forEach(tasks -> requestAuction(tasks, "submitted", changes));
+        return answers;
+    }
+
+    private TaskSubmission submitOne(TaskDefinition definition, TaskStore.Found found, Task createdInBatch,
+            TaskAdmission admission, Actor actor, TaskChanges changes, Map<String, Task> created) {
+        Task existing = createdInBatch != null ? createdInBatch : found == null ? null : found.task();
         if (existing != null) {
             if (!existing.definition().equals(definition)) {
                 throw new TaskGuidAlreadyExistsException(definition.taskGuid());
             }
             return new TaskSubmission(existing.snapshot(), false);
         }
-        TaskTombstone tombstone = found.tombstone();
+        TaskTombstone tombstone = found == null ? null : found.tombstone();
         if (tombstone != null && tombstone.deletedAt().isAfter(now().minus(tombstoneTtl))) {
             if (!tombstone.digest().equals(definition.digest())) {
                 throw new TaskGuidAlreadyExistsException(tombstone);
             }
             return TaskSubmission.deleted(tombstone);
         }
-        admission.admit(definition.domain());
+        try {
+            admission.admit(definition.domain());
+        } catch (RuntimeException refusal) {
+            throw new Refused(refusal);
+        }
         Task task = Task.pending(definition, ids.get(), now());
         changes.created(task, "submitted", actor);
-        requestAuction(List.of(task), "submitted", changes);
+        created.put(task.guid(), task);
         return new TaskSubmission(task.snapshot(), true);
+    }
+
+    /** The admission refused one submission of a batch: its answer, not the batch's. */
+    private static final class Refused extends RuntimeException {
+
+        private final RuntimeException refusal;
+
+        Refused(RuntimeException refusal) {
+            super(null, null, false, false);
+            this.refusal = refusal;
+        }
     }
 
     /** Remembers each placement on its task and sends each cell one {@code TasksPlaced} naming its tasks. */

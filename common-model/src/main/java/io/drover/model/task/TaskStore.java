@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -82,8 +83,8 @@ final class TaskStore {
             RETURNING task_guid""";
 
     /** A submission's one read: the task of its guid, or else the tombstone of a deleted one. */
-    private static final String LOAD_FOR_SUBMIT = "SELECT " + "%s, tb.domain, tb.digest, tb.deleted_at FROM "
-            + "(SELECT ?::varchar AS g) q LEFT JOIN tasks t ON t.task_guid = q.g "
+    private static final String LOAD_FOR_SUBMIT = "SELECT " + "%s, tb.domain, tb.digest, tb.deleted_at, q.g FROM "
+            + "unnest(?::varchar[]) AS q(g) LEFT JOIN tasks t ON t.task_guid = q.g "
             + "LEFT JOIN task_tombstones tb ON tb.task_guid = q.g";
 
     private static final TypeReference<List<EnvVar>> ENV = new TypeReference<>() {
@@ -119,17 +120,29 @@ final class TaskStore {
     record Found(Task task, TaskTombstone tombstone) {
     }
 
-    /** The task of {@code guid}, or the tombstone left when it was deleted, in one query. */
-    Found loadForSubmit(String guid) {
-        return jdbc.query(LOAD_FOR_SUBMIT.formatted(COLUMNS), rs -> {
-            if (!rs.next()) {
-                return new Found(null, null);
-            }
+    /**
+     * The task of each of {@code guids}, or the tombstone left when it was deleted, in one query; a guid with neither
+     * is missing from the answer.
+     */
+    Map<String, Found> loadForSubmit(Collection<String> guids) {
+        Map<String, Found> found = new HashMap<>();
+        if (guids.isEmpty()) {
+            return found;
+        }
+        jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement(LOAD_FOR_SUBMIT.formatted(COLUMNS));
+            ps.setArray(1, con.createArrayOf("varchar", new LinkedHashSet<>(guids).toArray()));
+            return ps;
+        }, (RowCallbackHandler) rs -> {
+            String guid = rs.getString(38);
             Task task = rs.getString(1) == null ? null : map(rs);
             TaskTombstone tombstone = rs.getString(36) == null ? null
                     : new TaskTombstone(guid, rs.getString(35), rs.getString(36), toInstant(rs, 37));
-            return new Found(task, tombstone);
-        }, guid);
+            if (task != null || tombstone != null) {
+                found.put(guid, new Found(task, tombstone));
+            }
+        });
+        return found;
     }
 
     /** Deletes up to {@code limit} tombstones of tasks deleted before {@code before}; returns how many. */

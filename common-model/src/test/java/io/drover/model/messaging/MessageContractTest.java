@@ -204,7 +204,15 @@ class MessageContractTest {
                 Arguments.of(LifecycleEvent.ACTUAL_LRP_REMOVED, nulls, null, Instant.EPOCH),
                 Arguments.of(LifecycleEvent.ACTUAL_LRP_CHANGED, RUNNING, RUNNING, null),
                 Arguments.of(LifecycleEvent.DESIRED_LRP_CREATED, null, DESIRED, AT),
-                Arguments.of(LifecycleEvent.TASK_CHANGED, TASK_RUNNING, TASK_COMPLETED, AT.plusSeconds(1)));
+                Arguments.of(LifecycleEvent.TASK_CHANGED, TASK_RUNNING, TASK_COMPLETED, AT.plusSeconds(1)),
+                Arguments.of(LifecycleEvent.TASK_CREATED, null, new TaskSnapshot(new TaskDefinition("t\u00e9-\"1\"",
+                        "batch", "preloaded:host", new Action(new RunAction("sh", List.of(), null, List.of(), null)),
+                        List.of(), 0, 0, 0, 0, List.of(), null, null, null, null, null), TaskState.PENDING, null, false,
+                        null, "", "no cells available", AT, AT, null, null, new ModificationTag(EPOCH, 0)), AT),
+                Arguments.of(LifecycleEvent.TASK_REMOVED, new TaskSnapshot(TASK, TaskState.COMPLETED, "cell-z1-0",
+                        true, "exited with status 2\n\u0000", "", null, AT, AT.plusSeconds(9), AT.plusSeconds(9),
+                        new TaskCallback(CallbackStatus.GIVEN_UP, 10, 503, AT.plusSeconds(60), null), null), null,
+                        AT));
     }
 
     @ParameterizedTest(name = "{0}")

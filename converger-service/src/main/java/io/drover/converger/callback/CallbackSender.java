@@ -40,7 +40,7 @@ final class CallbackSender implements AutoCloseable {
         try {
             request = HttpRequest.newBuilder(URI.create(task.definition().completionCallbackUrl())).timeout(timeout)
                     .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(Json.write(task))).build();
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(Json.bytes(task))).build();
         } catch (RuntimeException e) {
             threads.execute(() -> answered.accept(null));
             return;

@@ -46,7 +46,7 @@ final class CallbackTargets {
     /** Why the callback may not go to {@code target}; empty when it may. */
     Optional<String> refusal(Target target, Collection<Endpoint> cluster) {
         for (Endpoint service : cluster) {
-            if (service.port() == target.port() && (target.host().equalsIgnoreCase(String.valueOf(service.host()))
+            if (service.port() == target.port() && (target.host().equalsIgnoreCase(service.host())
                     || service.address() != null && target.addresses().contains(service.address()))) {
                 return Optional.of("a service of the cluster itself (" + target.host() + ":" + target.port() + ")");
             }

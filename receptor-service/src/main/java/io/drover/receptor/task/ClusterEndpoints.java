@@ -34,6 +34,8 @@ final class ClusterEndpoints {
     private volatile List<Endpoint> configured;
     private volatile List<Endpoint> ofCells = List.of();
     private volatile Instant cellsReadAt = Instant.MIN;
+    /** {@link #all()} as last put together: rebuilt when either part changes, not for every submission. */
+    private volatile Combined combined = new Combined(null, null, List.of());
 
     ClusterEndpoints(Environment environment, CellPresence cells, Clock clock, Duration refresh) {
         this.environment = environment;
@@ -43,9 +45,20 @@ final class ClusterEndpoints {
     }
 
     List<Endpoint> all() {
-        List<Endpoint> all = new ArrayList<>(configured());
-        all.addAll(cells());
-        return all;
+        List<Endpoint> known = configured();
+        List<Endpoint> cellEndpoints = cells();
+        Combined last = combined;
+        if (last.configured() != known || last.cells() != cellEndpoints) {
+            List<Endpoint> all = new ArrayList<>(known);
+            all.addAll(cellEndpoints);
+            last = new Combined(known, cellEndpoints, List.copyOf(all));
+            combined = last;
+        }
+        return last.all();
+    }
+
+    /** The two parts of {@link #all()} (by identity) and what they made together. */
+    private record Combined(List<Endpoint> configured, List<Endpoint> cells, List<Endpoint> all) {
     }
 
     private List<Endpoint> configured() {

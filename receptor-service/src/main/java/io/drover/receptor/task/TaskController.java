@@ -1,5 +1,6 @@
 package io.drover.receptor.task;
 
+import io.drover.model.json.Json;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskSubmission;
 import io.drover.receptor.web.JsonBodies;
@@ -62,8 +63,11 @@ class TaskController {
             return ResponseEntity.ok(DeletedTaskResponse.of(submission.tombstone()));
         }
         URI location = URI.create("/v1/tasks/" + submission.task().taskGuid());
-        return submission.created() ? ResponseEntity.created(location).body(submission.task())
-                : ResponseEntity.ok().location(location).body(submission.task());
+        // the task writes its own JSON (as its events do), not through the converter's reflection
+        byte[] body = Json.bytes(submission.task());
+        return submission.created()
+                ? ResponseEntity.created(location).contentType(MediaType.APPLICATION_JSON).body(body)
+                : ResponseEntity.ok().location(location).contentType(MediaType.APPLICATION_JSON).body(body);
     }
 
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)

@@ -12,6 +12,7 @@ import io.drover.model.task.TaskState;
 import io.drover.model.task.TaskSubmission;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
+import jakarta.annotation.PreDestroy;
 import java.time.Clock;
 import java.util.Arrays;
 import org.slf4j.Logger;
@@ -22,7 +23,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
- * What the task endpoints do: writes through {@link TaskLifecycle} (a new task admitted by {@link DomainAdmission}),
+ * What the task endpoints do: writes through {@link TaskLifecycle} (submissions through this receptor's group commit,
+ * {@link SubmitQueue}; a new task admitted by {@link DomainAdmission}),
  * reads through {@link TaskReads}, and the API's names for the lifecycle's refusals (TaskNotFound, TaskNotDeletable,
  * TaskNotCancelable).
  */
@@ -35,24 +37,30 @@ class Tasks {
 
     private final TaskLifecycle lifecycle;
     private final TaskReads reads;
-    private final DomainAdmission admission;
     private final CallbackUrls callbacks;
+    private final SubmitQueue submissions;
 
     Tasks(TaskLifecycle lifecycle, TaskReads reads, TaskApiProperties properties, Clock clock, CellPresence cells,
             Environment environment) {
         this.lifecycle = lifecycle;
         this.reads = reads;
-        this.admission = new DomainAdmission(reads::unfinished, clock, properties);
+        this.submissions = new SubmitQueue(lifecycle, RECEPTOR, new DomainAdmission(reads::unfinished, clock,
+                properties));
         this.callbacks = new CallbackUrls(new CallbackTargets(properties.callbackAllowedHosts()),
                 new ClusterEndpoints(environment, cells, clock, properties.clusterEndpointsRefresh()));
     }
 
     TaskSubmission submit(TaskDefinition definition) {
         callbacks.check(definition.completionCallbackUrl());
-        TaskSubmission submission = lifecycle.submit(definition, RECEPTOR, admission);
+        TaskSubmission submission = submissions.submit(definition);
         log.info("submit-task task_guid={} domain={} created={} deleted={}", definition.taskGuid(),
                 definition.domain(), submission.created(), submission.wasDeleted());
         return submission;
+    }
+
+    @PreDestroy
+    void stop() {
+        submissions.close();
     }
 
     /** The listing of the tasks matching every filter given; an unknown state is a 400. */
