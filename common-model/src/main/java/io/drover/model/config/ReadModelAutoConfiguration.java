@@ -6,6 +6,7 @@ import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.read.PreviousInstances;
 import io.drover.model.read.LiveCells;
 import io.drover.model.read.PlaceableInstances;
 import io.drover.model.read.PlannerStatistics;
@@ -34,6 +35,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     ActualLrpOwners actualLrpOwners(JdbcTemplate jdbc) {
         return new ActualLrpOwners(jdbc);
+    }
+
+    @Bean
+    PreviousInstances previousInstances(JdbcTemplate jdbc) {
+        return new PreviousInstances(jdbc);
     }
 
     @Bean

@@ -26,7 +26,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -55,9 +54,9 @@ class LogController implements AutoCloseable {
     private final LogRelay relay;
 
     LogController(ActualLrpRows actuals, TaskReads tasks, CellPresence cells, LogsProperties properties,
-            @Value("${drover.logs.secret:#{null}}") String secret, JdbcTemplate jdbc) {
+            @Value("${drover.logs.secret:#{null}}") String secret, PreviousInstances previous) {
         this.actuals = actuals;
-        this.previous = new PreviousInstances(jdbc);
+        this.previous = previous;
         this.tasks = tasks;
         this.cells = cells;
         this.client = new CellLogClient(properties, secret);
