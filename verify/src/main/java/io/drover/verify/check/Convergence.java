@@ -11,8 +11,9 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Check 4, convergence: within the stated deadline after the last fault was healed (and the clients stopped), one
- * snapshot of the cluster shows every desired LRP of the run with exactly {@code instances} RUNNING at indexes below
+ * Check 4, convergence: within the stated deadline after the last fault was healed (and the clients stopped), the
+ * snapshots of the cluster show, from some moment on and for at least {@link #settle} (a change in flight must have
+ * had time to show), every desired LRP of the run with exactly {@code instances} RUNNING at indexes below
  * {@code instances}, each at the LRP's current definition version, no twin and no deployment still active; no
  * instance of an LRP that is not desired; every workload process owned by a RUNNING record on its own cell and every
  * RUNNING record served by a process (no container outlives its record); every cell counting in use exactly the
@@ -33,21 +34,35 @@ public final class Convergence {
         }
         long healed = Math.max(history.lastFaultHealed(), history.phase("healed").orElse(0L));
         long deadline = healed + NeverTwoAtOnce.micros(history.timings().convergenceDeadline());
+        long hold = settle(history.timings());
         Set<String> keys = new HashSet<>(history.meta().map(Entry.Meta::lrpKeys).orElse(List.of()));
-        List<String> last = List.of("no snapshot within the deadline");
+        Long streak = null;
+        Entry.Snapshot last = null;
+        List<String> lastViolations = List.of("no snapshot within the deadline");
         for (Entry.Snapshot s : snapshots) {
             if (s.at() > deadline) {
                 break;
             }
-            List<String> violations = violations(s, keys);
-            if (violations.isEmpty()) {
-                return CheckResult.ran(NAME, List.of(), Map.of("converged_after_s", (s.at() - healed) / 1e6));
-            }
-            last = violations;
+            last = s;
+            lastViolations = violations(s, keys);
+            streak = lastViolations.isEmpty() ? (streak == null ? s.at() : streak) : null;
         }
-        return CheckResult.ran(NAME, List.of(new Anomaly(NAME, "cluster", deadline, "not converged "
-                + history.timings().convergenceDeadline() + " s after the last fault was healed",
-                last.subList(0, Math.min(last.size(), 30)))), Map.of());
+        if (streak != null && last.at() - streak >= hold) {
+            return CheckResult.ran(NAME, List.of(), Map.of("converged_after_s", (streak - healed) / 1e6));
+        }
+        String why = streak != null ? String.format("converged only %.1f s before the deadline, less than the %.1f s "
+                + "it must hold", (last.at() - streak) / 1e6, hold / 1e6) : "not converged "
+                        + history.timings().convergenceDeadline() + " s after the last fault was healed";
+        return CheckResult.ran(NAME, List.of(new Anomaly(NAME, "cluster", deadline, why,
+                lastViolations.subList(0, Math.min(lastViolations.size(), 30)))), Map.of());
+    }
+
+    /**
+     * How long a converged state must hold before it counts: what a change in flight needs to show (a stop requested
+     * takes the stop grace, its record's removal a sync), twice over.
+     */
+    public static long settle(Entry.Timings t) {
+        return NeverTwoAtOnce.micros(2 * t.syncInterval() + t.stopGrace());
     }
 
     /** What keeps this snapshot from being converged (empty: converged). {@code keys}: the run's process guids. */

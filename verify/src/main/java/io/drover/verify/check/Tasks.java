@@ -36,7 +36,12 @@ public final class Tasks {
         history.all(Entry.TaskRun.class).forEach(r -> runs.computeIfAbsent(r.taskGuid(), g -> new ArrayList<>()).add(r));
         Set<String> succeeded = new HashSet<>();
         Set<String> completed = new HashSet<>();
+        Map<String, Set<String>> epochs = new HashMap<>();
         observations(history, (task, at) -> {
+            String epoch = task.path("modification_tag").path("epoch").asString("");
+            if (!epoch.isEmpty()) {
+                epochs.computeIfAbsent(task.path("task_guid").asString(), g -> new HashSet<>()).add(epoch);
+            }
             if ("COMPLETED".equals(task.path("state").asString())) {
                 completed.add(task.path("task_guid").asString());
                 if (!task.path("failed").asBoolean()) {
@@ -52,7 +57,12 @@ public final class Tasks {
             List<Entry.TaskRun> mine = runs.getOrDefault(guid, List.of());
             long starts = mine.stream().filter(r -> r.mark().equals("start")).count();
             if (starts > 1) {
-                anomalies.add(new Anomaly(NAME, guid, 0, "ran " + starts + " times for one accepted submission",
+                int records = epochs.getOrDefault(guid, Set.of()).size();
+                anomalies.add(new Anomaly(NAME, guid, 0, records >= starts
+                        ? "ran " + starts + " times: each time its task was deleted, the same submission was accepted "
+                                + "again as a new task (SPEC 13: a deleted task's guid stays known for 24 h, a retried "
+                                + "submit is 200 or 409 and never a second run)"
+                        : "ran " + starts + " times for one task record",
                         mine.stream().map(Object::toString).toList()));
             } else if (succeeded.contains(guid) && starts == 0) {
                 anomalies.add(Anomaly.of(NAME, guid, 0, "completed without failing, but its action never ran"));

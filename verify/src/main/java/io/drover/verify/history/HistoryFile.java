@@ -20,6 +20,7 @@ public final class HistoryFile implements AutoCloseable {
     private final Path path;
     private final BufferedWriter out;
     private final List<Entry> entries = Collections.synchronizedList(new ArrayList<>());
+    private boolean closed;
 
     private HistoryFile(Path path) throws IOException {
         this.path = path;
@@ -42,6 +43,9 @@ public final class HistoryFile implements AutoCloseable {
     public void add(Entry entry) {
         String line = Json.MAPPER.writerFor(Entry.class).writeValueAsString(entry);
         synchronized (out) {
+            if (closed) {
+                return; // an observer's last word after the run ended
+            }
             entries.add(entry);
             try {
                 out.write(line);
@@ -62,6 +66,7 @@ public final class HistoryFile implements AutoCloseable {
     @Override
     public void close() {
         synchronized (out) {
+            closed = true;
             try {
                 out.close();
             } catch (IOException e) {

@@ -58,12 +58,30 @@ class ConvergenceTest {
     }
 
     @Test
-    void theFirstConvergedSnapshotWithinTheDeadlineCounts() {
+    void convergenceCountsFromTheSnapshotAfterWhichItHeld() {
+        // settles for 2 x sync interval + stop grace = 8 s
         CheckResult result = Convergence.check(History.of(meta("a"), fault(FaultKinds.KAFKA, "broker", 0, 10_000),
                 snapshot(11_000, DESIRED, CELLS, PROCESSES, "[]", I1), snapshot(14_000, DESIRED, CELLS, PROCESSES, "[]",
-                        I1, I2)));
+                        I1, I2), snapshot(18_000, DESIRED, CELLS, PROCESSES, "[]", I1, I2),
+                snapshot(22_000, DESIRED, CELLS, PROCESSES, "[]", I1, I2)));
         assertThat(result.anomalies()).isEmpty();
         assertThat(result.figures()).containsEntry("converged_after_s", 4.0);
+    }
+
+    @Test
+    void aMomentOfConvergenceThatDoesNotHoldIsNotConvergence() {
+        // converged while a restart was in flight: the record still there, then gone and never replaced
+        CheckResult result = Convergence.check(History.of(meta("a"), fault(FaultKinds.KAFKA, "broker", 0, 10_000),
+                snapshot(11_000, DESIRED, CELLS, PROCESSES, "[]", I1, I2),
+                snapshot(14_000, DESIRED, CELLS, List.of(PROCESSES.get(0)), "[]", I1),
+                snapshot(69_000, DESIRED, CELLS, List.of(PROCESSES.get(0)), "[]", I1)));
+        assertThat(result.anomalies()).singleElement()
+                .satisfies(a -> assertThat(a.excerpt()).anyMatch(v -> v.contains("1 of 2 RUNNING")));
+        CheckResult tooShort = Convergence.check(History.of(meta("a"), fault(FaultKinds.KAFKA, "broker", 0, 10_000),
+                snapshot(66_000, DESIRED, CELLS, PROCESSES, "[]", I1, I2),
+                snapshot(69_000, DESIRED, CELLS, PROCESSES, "[]", I1, I2)));
+        assertThat(tooShort.anomalies()).singleElement()
+                .satisfies(a -> assertThat(a.message()).contains("converged only 3.0 s"));
     }
 
     @Test

@@ -44,7 +44,18 @@ class TasksTest {
     void aTaskThatRanTwiceIsCaught() {
         assertThat(Tasks.check(History.of(meta(), SUBMIT, RESUBMIT, run("start", 100), run("end", 200),
                 run("start", 300), run("end", 400), callback(200))).anomalies()).singleElement()
-                .satisfies(a -> assertThat(a.message()).isEqualTo("ran 2 times for one accepted submission"));
+                .satisfies(a -> assertThat(a.message()).isEqualTo("ran 2 times for one task record"));
+    }
+
+    @Test
+    void aTaskRunAgainAfterItsDeletionIsToldApart() {
+        Entry.Event first = new Entry.Event(1, "1", "task_created", Json.tree(
+                "{\"task\": {\"task_guid\": \"t\", \"state\": \"PENDING\", \"modification_tag\": {\"epoch\": \"e1\"}}}"), 1);
+        Entry.Event second = new Entry.Event(1, "2", "task_created", Json.tree(
+                "{\"task\": {\"task_guid\": \"t\", \"state\": \"PENDING\", \"modification_tag\": {\"epoch\": \"e2\"}}}"), 2);
+        assertThat(Tasks.check(History.of(meta(), SUBMIT, first, run("start", 100), run("end", 200), RESUBMIT, second,
+                run("start", 300), run("end", 400))).anomalies()).singleElement()
+                .satisfies(a -> assertThat(a.message()).contains("SPEC 13"));
     }
 
     @Test
