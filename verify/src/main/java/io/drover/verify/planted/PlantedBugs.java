@@ -57,6 +57,8 @@ public final class PlantedBugs {
     public static boolean demonstrate(Session session, String which, long seed, PrintStream out) {
         Set<String> names = which.equals("all") ? null : Set.copyOf(Arrays.asList(which.split(",")));
         boolean allCaught = true;
+        int ran = 0;
+        int caughtCount = 0;
         for (Scenario s : all()) {
             if (names != null && !names.contains(s.bug().bugName())) {
                 continue;
@@ -81,6 +83,8 @@ public final class PlantedBugs {
                     .orElseThrow();
             boolean caught = !target.anomalies().isEmpty();
             allCaught &= caught;
+            ran++;
+            caughtCount += caught ? 1 : 0;
             out.printf("planted %s: %s by %s (%d anomalies; all checks: %s)%n", s.bug().bugName(),
                     caught ? "caught" : "NOT CAUGHT", s.check(), target.anomalies().size(), outcome.results().stream()
                             .map(r -> r.check() + " " + (r.wasSkipped() ? "skipped" : r.anomalies().size()))
@@ -91,6 +95,7 @@ public final class PlantedBugs {
             }
             out.println("    history: " + outcome.file());
         }
+        out.printf("verify: planted bugs caught: %d of %d%n", caughtCount, ran);
         return allCaught;
     }
 

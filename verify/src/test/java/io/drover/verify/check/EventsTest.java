@@ -37,6 +37,13 @@ class EventsTest {
     }
 
     @Test
+    void anEventRepeatedByTheRelayIsPassedOver() {
+        assertThat(check(created(1, 1, UNCLAIMED, 100), created(1, 2, UNCLAIMED, 100),
+                changed(1, 3, UNCLAIMED, CLAIMED, 200), changed(1, 4, UNCLAIMED, CLAIMED, 200),
+                changed(1, 5, CLAIMED, RUNNING, 300))).isEmpty();
+    }
+
+    @Test
     void aMissingEventIsCaught() {
         assertThat(check(created(1, 1, UNCLAIMED, 100), changed(1, 3, CLAIMED, RUNNING, 300))).singleElement()
                 .satisfies(a -> assertThat(a.message()).contains("missing or out of order"));
