@@ -2,8 +2,15 @@ package io.drover.verify;
 
 import io.drover.cluster.LocalCluster;
 import io.drover.cluster.LocalClusterSettings;
+import io.drover.cluster.ProcessCluster;
+import io.drover.cluster.RunningCluster;
 import io.drover.rep.executor.process.cgroup.CgroupDetection;
+import io.drover.verify.fault.AdminPortDrains;
+import io.drover.verify.fault.ClusterControl;
+import io.drover.verify.fault.Drains;
 import io.drover.verify.fault.FaultyConsumerInterceptor;
+import io.drover.verify.fault.LocalControl;
+import io.drover.verify.fault.ProcessControl;
 import io.drover.verify.history.Entry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,11 +18,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The checker's local cluster: three process cells in one JVM, with clocks short enough that presence loss,
+ * The checker's local cluster: three process cells in one JVM (or, with {@code --separate-jvms}, each service in a JVM
+ * of its own, with a standby converger and auctioneer so that a frozen leader has a successor), with clocks short
+ * enough that presence loss,
  * convergence and rollouts show within seconds (the values the checks' allowances are computed from), reps that stop
  * without a word (shutdown {@code keep}, so stopping one is what SIGKILL of the rep leaves behind), message faults at
  * every consumer, and cgroups under a root of this JVM's own. Its workloads are killed when it closes.
@@ -25,18 +35,22 @@ final class VerifyCluster implements AutoCloseable {
     static final Entry.Timings TIMINGS = new Entry.Timings(10, 3, 2, 90, 1);
     static final String USER = "verify";
 
-    private final LocalCluster cluster;
+    private final RunningCluster cluster;
+    private final ClusterControl control;
+    private final Drains drains;
     private final Path dataDir;
     private final String marker;
     private final String cgroupRoot = "drover-verify-" + ProcessHandle.current().pid();
 
-    private VerifyCluster(LocalCluster cluster, Path dataDir, String marker) {
+    private VerifyCluster(RunningCluster cluster, ClusterControl control, Drains drains, Path dataDir, String marker) {
         this.cluster = cluster;
+        this.control = control;
+        this.drains = drains;
         this.dataDir = dataDir;
         this.marker = marker;
     }
 
-    static VerifyCluster start(Path dataDir, String password, String marker, long seed) {
+    static VerifyCluster start(Path dataDir, String password, String marker, long seed, boolean separateJvms) {
         // cells on host ports of their own, clear of the end-to-end tests' 61000-63999 should a build run beside
         System.setProperty("drover.local.host-port-base", System.getProperty("drover.local.host-port-base", "64000"));
         FaultyConsumerInterceptor.seed(seed);
@@ -59,18 +73,54 @@ final class VerifyCluster implements AutoCloseable {
         p.put("drover.converger.tasks.callback-interval", "300ms");
         p.put("drover.auctioneer.leader-ttl", "3s");
         p.put("drover.deployer.interval", "500ms");
-        p.put("spring.kafka.consumer.properties.interceptor.classes", FaultyConsumerInterceptor.class.getName());
+        if (!separateJvms) {
+            p.put("spring.kafka.consumer.properties.interceptor.classes", FaultyConsumerInterceptor.class.getName());
+        }
         // a broker outage must outlast what the producers buffer, or it tests nothing
         p.put("spring.kafka.producer.properties.request.timeout.ms", "10000");
         p.put("spring.kafka.producer.properties.delivery.timeout.ms", "15000");
         p.put("spring.kafka.producer.properties.max.block.ms", "5000");
         p.put("spring.kafka.admin.operation-timeout", "3s");
-        LocalCluster cluster = LocalCluster.start(new LocalClusterSettings(dataDir, true, 0, 3, 0, USER, password, p));
-        return new VerifyCluster(cluster, dataDir, marker);
+        LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 3, 0, USER, password, p);
+        if (separateJvms) {
+            ProcessCluster cluster = ProcessCluster.start(settings);
+            try {
+                cluster.startAnother("converger-service", "converger-service-standby");
+                cluster.startAnother("auctioneer-service", "auctioneer-service-standby");
+            } catch (RuntimeException e) {
+                cluster.close();
+                throw e;
+            }
+            ClusterControl control = new ProcessControl(cluster, dataDir.resolve("logs"),
+                    List.of("cell-z1", "cell-z2", "cell-z3"));
+            return new VerifyCluster(cluster, control, new NoDrains(), dataDir, marker);
+        }
+        LocalCluster cluster = LocalCluster.start(settings);
+        return new VerifyCluster(cluster, new LocalControl(cluster), new AdminPortDrains(cluster), dataDir, marker);
     }
 
-    LocalCluster cluster() {
+    RunningCluster cluster() {
         return cluster;
+    }
+
+    ClusterControl control() {
+        return control;
+    }
+
+    Drains drains() {
+        return drains;
+    }
+
+    /** Drains need the reps' admin ports, which child JVMs do not tell: none there. */
+    private static final class NoDrains implements Drains {
+        @Override
+        public boolean drain(int rep, String cell) {
+            return false;
+        }
+
+        @Override
+        public void undrain(int rep, String cell) {
+        }
     }
 
     Path dataDir() {

@@ -4,8 +4,6 @@ import io.drover.cluster.console.LocalLogging;
 import io.drover.verify.check.CheckResult;
 import io.drover.verify.check.Checks;
 import io.drover.verify.check.FaultKinds;
-import io.drover.verify.fault.AdminPortDrains;
-import io.drover.verify.fault.LocalControl;
 import io.drover.verify.history.History;
 import io.drover.verify.history.HistoryFile;
 import io.drover.verify.planted.PlantedBugs;
@@ -16,6 +14,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +24,8 @@ import java.util.Set;
  * [--planted-bugs all|name,...] [--check history.jsonl]}: starts the local cluster (three process cells, one JVM),
  * runs the random workload under faults, checks the history and prints one summary line; with {@code --planted-bugs},
  * then shows each check catching the bug planted for it. Exit 0 when every check passed (and every planted bug was
- * caught), 1 otherwise, 2 for a usage error. {@code --compose} and {@code --separate-jvms} are not built yet.
+ * caught), 1 otherwise, 2 for a usage error. {@code --separate-jvms} runs each service in a JVM of its own (with a
+ * standby converger and auctioneer, so that a frozen leader can be injected); {@code --compose} is not built yet.
  */
 public final class VerifyMain {
 
@@ -46,8 +46,14 @@ public final class VerifyMain {
         String planted = option(a, "--planted-bugs", null);
         String check = option(a, "--check", null);
         Path results = Path.of(option(a, "--results", "verify/results"));
-        if (a.remove("--compose") || a.remove("--separate-jvms")) {
-            System.err.println("drover-verify: --compose and --separate-jvms are not built yet (docs/verification.md)");
+        boolean separate = a.remove("--separate-jvms");
+        if (a.remove("--compose")) {
+            System.err.println("drover-verify: --compose is not built yet (docs/verification.md)");
+            System.exit(2);
+        }
+        if (separate && planted != null) {
+            System.err.println("drover-verify: --planted-bugs needs the services in this JVM (their switch is a system "
+                    + "property of the JVM that runs them), not --separate-jvms");
             System.exit(2);
         }
         if (!a.isEmpty()) {
@@ -68,14 +74,15 @@ public final class VerifyMain {
         String marker = "drover-verify-" + ProcessHandle.current().pid();
         boolean ok;
         try (VerifyCluster cluster = VerifyCluster.start(dataDir, "verify-" + Long.toHexString(seed * 31 + 7), marker,
-                seed)) {
-            LocalControl control = new LocalControl(cluster.cluster());
-            Session session = new Session(cluster.cluster().receptorUrl(), cluster.cluster().password(), control,
-                    new AdminPortDrains(cluster.cluster()), marker, dataDir, results, "local-cluster, one JVM");
+                seed, separate)) {
+            Session session = new Session(cluster.cluster().receptorUrl(), cluster.cluster().password(),
+                    cluster.control(), cluster.drains(), marker, dataDir, results,
+                    separate ? "local-cluster, separate JVMs" : "local-cluster, one JVM");
             Set<String> skipped = new LinkedHashSet<>(faults);
-            skipped.removeAll(control.supported());
+            skipped.removeAll(cluster.control().supported());
             if (!skipped.isEmpty()) {
-                System.out.println("verify: not injected here: " + skipped + " (needs --separate-jvms)");
+                System.out.println("verify: not injected in this cluster: " + skipped
+                        + (separate ? " (one JVM has them)" : " (needs --separate-jvms)"));
             }
             VerifyRun.Outcome outcome = VerifyRun.run(session, new VerifyRun.Options("random", seed,
                     Duration.ofMillis(Math.round(minutes * 60_000)), clients, keys, faults,
@@ -126,7 +133,7 @@ public final class VerifyMain {
 
     private static void deleteRecursively(Path dir) {
         try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // best effort: a temporary directory
         }

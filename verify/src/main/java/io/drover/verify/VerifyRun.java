@@ -14,19 +14,26 @@ import io.drover.verify.history.HistoryFile;
 import io.drover.verify.history.RunClock;
 import io.drover.verify.observe.CallbackServer;
 import io.drover.verify.observe.EventRecorder;
+import io.drover.verify.observe.Processes;
 import io.drover.verify.observe.Prober;
 import io.drover.verify.observe.Snapshots;
 import io.drover.verify.workload.ApiClient;
 import io.drover.verify.workload.Client;
 import io.drover.verify.workload.Workload;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One recorded run on a started cluster: the observers start (event stream, callback server, prober), then the
@@ -109,19 +116,19 @@ public final class VerifyRun {
 
     /** Deletes the run's LRPs (unrecorded: the history is closed) and waits for their processes to go. */
     private static void cleanUp(Session session, List<String> keys) {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newHttpClient();
         String authorization = ApiClient.basic(VerifyCluster.USER, session.password());
         for (String key : keys) {
             try {
-                http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(session.receptorUrl()
-                        + "/v1/desired_lrps/" + key)).header("Authorization", authorization).DELETE()
-                        .timeout(Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.discarding());
+                http.send(HttpRequest.newBuilder(URI.create(session.receptorUrl() + "/v1/desired_lrps/" + key))
+                        .header("Authorization", authorization).DELETE().timeout(Duration.ofSeconds(10)).build(),
+                        HttpResponse.BodyHandlers.discarding());
             } catch (Exception e) {
                 // left for the next run's convergence to show
             }
         }
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (System.nanoTime() < deadline && io.drover.verify.observe.Processes.scan(session.marker()).stream()
+        while (System.nanoTime() < deadline && Processes.scan(session.marker()).stream()
                 .anyMatch(p -> keys.contains(p.processGuid()))) {
             pause(500);
         }
@@ -129,10 +136,15 @@ public final class VerifyRun {
 
     private static int randomWorkload(Session session, Options options, ApiClient api, Workload workload,
             HistoryFile history, RunClock clock) throws InterruptedException {
-        Set<String> kinds = new java.util.HashSet<>(options.faults());
+        Set<String> kinds = new HashSet<>(options.faults());
         kinds.retainAll(session.control().supported());
         List<FaultPlan.Planned> plan = FaultPlan.of(options.seed(), options.workload(), kinds,
                 session.control().cells().size(), Duration.ofSeconds((long) VerifyCluster.TIMINGS.presenceTtl()));
+        System.out.println("verify: fault plan: " + (plan.isEmpty() ? "none" : plan.stream()
+                .map(p -> String.format("%s%s at %.0f s%s", p.kind(), p.rep() >= 0 && !p.kind().equals("workload-kill")
+                        && !p.kind().equals("message-faults") ? " (rep " + p.rep() + ")" : "", p.at().toMillis() / 1e3,
+                        p.length().isZero() ? "" : String.format(" for %.0f s", p.length().toMillis() / 1e3)))
+                .collect(Collectors.joining(", "))));
         FaultInjector faults = new FaultInjector(session.control(), session.drains(), api, session.marker(), history,
                 clock, options.seed(), plan);
         List<Thread> clients = new ArrayList<>();

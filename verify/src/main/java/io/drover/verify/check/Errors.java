@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * Bad input and errors (SPEC 5.1, 12): no hostile request is answered with a 5xx, and no ordinary call gets a 5xx other
- * than 503 while the database is away (its restart and {@code sync-interval + 10 s} after). That a hostile request
+ * than 503 while the database is away (a call that overlaps its restart or the {@code sync-interval + 10 s} after). That a hostile request
  * changed nothing is the linearizability check's business: its effect would be a value no call wrote.
  */
 public final class Errors {
@@ -41,7 +41,7 @@ public final class Errors {
                 anomalies.add(Anomaly.of(NAME, c.key(), c.complete(), "hostile request answered " + c.status(),
                         c.method() + " " + abbreviate(c.path()) + " " + abbreviate(c.requestBody()),
                         "answer: " + abbreviate(c.body())));
-            } else if (c.status() != 503 || !windows.databaseDown(c.invoke(), grace)) {
+            } else if (c.status() != 503 || !windows.databaseDown(c.invoke(), c.complete(), grace)) {
                 anomalies.add(Anomaly.of(NAME, c.key(), c.complete(), c.kind() + " answered " + c.status()
                         + (c.status() == 503 ? " while the database was up" : ""),
                         c.method() + " " + c.path() + " " + abbreviate(c.requestBody()), "answer: " + abbreviate(c.body())));

@@ -1,7 +1,9 @@
 package io.drover.verify.check;
 
+import io.drover.model.json.Json;
 import io.drover.verify.history.Entry;
 import io.drover.verify.history.History;
+import io.drover.verify.history.Kinds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -72,11 +74,11 @@ public final class NeverTwoAtOnce {
     /** instance guid -> {first, last} time it was listed as an evacuating twin. */
     private static Map<String, long[]> twins(History history) {
         Map<String, long[]> seen = new HashMap<>();
-        for (Entry.Call listing : history.calls(io.drover.verify.history.Kinds.LIST_ACTUALS)) {
+        for (Entry.Call listing : history.calls(Kinds.LIST_ACTUALS)) {
             if (listing.status() != 200) {
                 continue;
             }
-            io.drover.model.json.Json.tree(listing.body()).forEach(a -> {
+            Json.tree(listing.body()).forEach(a -> {
                 if (a.path("evacuating").asBoolean()) {
                     long[] w = seen.computeIfAbsent(a.path("instance_guid").asString(),
                             g -> new long[] { listing.invoke(), listing.complete() });

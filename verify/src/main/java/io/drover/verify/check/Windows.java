@@ -72,8 +72,8 @@ public final class Windows {
         return cell != null && byCell.getOrDefault(cell, List.of()).stream().anyMatch(w -> w.covers(at, grace));
     }
 
-    /** Whether the database was down at some moment in {@code [at - grace, at]}. */
-    public boolean databaseDown(long at, long grace) {
-        return database.stream().anyMatch(w -> w.covers(at, grace));
+    /** Whether the database was down at some moment of {@code [from, to]}, or within {@code grace} before it. */
+    public boolean databaseDown(long from, long to, long grace) {
+        return database.stream().anyMatch(w -> from <= w.end() + grace && to >= w.start());
     }
 }

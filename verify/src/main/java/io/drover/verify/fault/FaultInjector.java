@@ -13,6 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Carries out a {@link FaultPlan} on a thread of its own: each fault starts at its time and is healed after its length
@@ -20,6 +22,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ends what still runs.
  */
 public final class FaultInjector implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(FaultInjector.class);
 
     private final ClusterControl control;
     private final Drains drains;
@@ -63,14 +67,19 @@ public final class FaultInjector implements AutoCloseable {
         List<FaultPlan.Planned> todo = new ArrayList<>(plan);
         todo.sort(Comparator.comparing(FaultPlan.Planned::at));
         while (running) {
-            long now = System.nanoTime();
-            while (!todo.isEmpty() && origin + todo.get(0).at().toNanos() <= now && running) {
-                begin(todo.remove(0));
-            }
-            for (Active a : active) {
-                if (a.dueNanos() <= now || a.planned().kind().equals(FaultKinds.DRAIN) && drained(a.target())) {
-                    end(a);
+            try {
+                long now = System.nanoTime();
+                while (!todo.isEmpty() && origin + todo.get(0).at().toNanos() <= now && running) {
+                    begin(todo.remove(0));
                 }
+                for (Active a : active) {
+                    if (System.nanoTime() >= a.dueNanos()
+                            || a.planned().kind().equals(FaultKinds.DRAIN) && drained(a.target())) {
+                        end(a);
+                    }
+                }
+            } catch (RuntimeException e) {
+                log.warn("verify-fault-injector-failed cause={}", e.toString(), e);
             }
             pause(200);
         }
@@ -118,6 +127,7 @@ public final class FaultInjector implements AutoCloseable {
             return;
         }
         injected++;
+        log.info("verify-fault-begin kind={} target={} at_s={}", p.kind(), target, start / 1e6);
         active.add(new Active(p, start, System.nanoTime() + p.length().toNanos(), target));
     }
 
@@ -130,6 +140,7 @@ public final class FaultInjector implements AutoCloseable {
         Entry.WorkloadProcess victim = processes.get(random.nextInt(processes.size()));
         if (Processes.kill(victim.pid())) {
             injected++;
+            log.info("verify-fault-begin kind={} target={} pid={}", FaultKinds.WORKLOAD_KILL, victim.cell(), victim.pid());
             history.add(new Entry.Fault(FaultKinds.WORKLOAD_KILL, victim.cell(), start, clock.now(),
                     "pid " + victim.pid() + " " + victim.processGuid() + "/" + victim.index() + " "
                             + victim.instanceGuid()));
@@ -171,14 +182,19 @@ public final class FaultInjector implements AutoCloseable {
         } catch (RuntimeException e) {
             note = "failed to heal: " + e;
         }
+        log.info("verify-fault-end kind={} target={} at_s={} note={}", a.planned().kind(), a.target(),
+                clock.now() / 1e6, note);
         history.add(new Entry.Fault(a.planned().kind(), a.target(), a.start(), clock.now(), note));
     }
 
-    /** Stops injecting and heals every fault still on. */
+    /**
+     * Stops injecting and heals every fault still on; returns once all are healed (a rep started again in a JVM of its
+     * own may take minutes on a loaded machine), so that the run's quiescence starts after the last fault.
+     */
     public void healAll() {
         running = false;
         try {
-            thread.join(30_000);
+            thread.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -7,6 +7,7 @@ import io.drover.verify.history.HistoryFile;
 import io.drover.verify.history.RunClock;
 import io.drover.verify.workload.ApiClient;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,7 +97,7 @@ public final class Snapshots {
             return Files.readAllLines(file).stream().map(l -> l.trim().split("\\s+")).filter(f -> f.length >= 3)
                     .map(f -> new Entry.TaskRun(f[1], f[0], Long.parseLong(f[2]), f.length > 3 ? f[3] : null)).toList();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -6,6 +6,7 @@ import io.drover.model.planted.PlantedBug;
 import io.drover.verify.Session;
 import io.drover.verify.VerifyRun;
 import io.drover.verify.check.CheckResult;
+import io.drover.verify.check.Convergence;
 import io.drover.verify.check.DesiredLinearizable;
 import io.drover.verify.check.Events;
 import io.drover.verify.check.FaultKinds;
@@ -18,6 +19,7 @@ import io.drover.verify.history.Kinds;
 import io.drover.verify.workload.Bodies;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -31,8 +33,16 @@ import tools.jackson.databind.JsonNode;
  */
 public final class PlantedBugs {
 
-    /** A planted bug, the check that must catch it, how long the cluster gets to converge, and what to do. */
-    record Scenario(PlantedBug bug, String check, Duration deadline, VerifyRun.Script script) {
+    /**
+     * A planted bug, the check that must catch it, how long the cluster gets to converge, what to do, and whether the
+     * bug stays planted while the cluster is watched converging (else it is taken out when the script ends).
+     */
+    record Scenario(PlantedBug bug, String check, Duration deadline, VerifyRun.Script script,
+            boolean plantedThroughQuiescence) {
+
+        Scenario(PlantedBug bug, String check, Duration deadline, VerifyRun.Script script) {
+            this(bug, check, deadline, script, false);
+        }
     }
 
     private PlantedBugs() {
@@ -45,8 +55,8 @@ public final class PlantedBugs {
                         PlantedBugs::stalePlacementClaims),
                 new Scenario(PlantedBug.SYNC_KEEPS_DUPLICATES, NeverTwoAtOnce.NAME, Duration.ofSeconds(40),
                         PlantedBugs::returningRepKeepsItsDuplicate),
-                new Scenario(PlantedBug.MISSING_INDEX_REPAIR, io.drover.verify.check.Convergence.NAME,
-                        Duration.ofSeconds(20), PlantedBugs::restartedIndexNeverComesBack),
+                new Scenario(PlantedBug.MISSING_INDEX_REPAIR, Convergence.NAME, Duration.ofSeconds(20),
+                        PlantedBugs::restartedIndexNeverComesBack, true),
                 new Scenario(PlantedBug.TASK_AT_MOST_ONCE, Tasks.NAME, Duration.ofSeconds(40),
                         PlantedBugs::redeliveredTaskPlacements),
                 new Scenario(PlantedBug.CALLBACK_RETRY, Tasks.NAME, Duration.ofSeconds(20), PlantedBugs::callbacksAnswered503),
@@ -70,7 +80,9 @@ public final class PlantedBugs {
                             try {
                                 s.script().run(context);
                             } finally {
-                                unplant();
+                                if (!s.plantedThroughQuiescence()) {
+                                    unplant();
+                                }
                                 FaultyConsumerInterceptor.release(Topics.AUCTION_RESULTS);
                                 FaultyConsumerInterceptor.release(Topics.START_REQUESTS);
                                 FaultyConsumerInterceptor.redeliver(Topics.AUCTION_RESULTS, false);
@@ -179,8 +191,6 @@ public final class PlantedBugs {
         await(Duration.ofSeconds(60), () -> running(ctx, key) == 2);
         plant(PlantedBug.MISSING_INDEX_REPAIR);
         ctx.api().call("c1", Kinds.RESTART, key, "DELETE", "/v1/actual_lrps/" + key + "/index/1", null, null);
-        // the bug stays planted through the convergence deadline: demonstrate() takes it out after the run
-        keepPlanted.set(true);
     }
 
     /** Every auction result delivered twice, the second time late: a task must still run once. */
@@ -230,16 +240,12 @@ public final class PlantedBugs {
 
     // --- helpers ---
 
-    private static final java.util.concurrent.atomic.AtomicBoolean keepPlanted = new java.util.concurrent.atomic.AtomicBoolean();
-
     private static void plant(PlantedBug bug) {
         System.setProperty(PlantedBug.PROPERTY, bug.bugName());
     }
 
     private static void unplant() {
-        if (!keepPlanted.getAndSet(false)) {
-            System.clearProperty(PlantedBug.PROPERTY);
-        }
+        System.clearProperty(PlantedBug.PROPERTY);
     }
 
     private static Entry.Call read(VerifyRun.Context ctx, String client, String key) {
@@ -252,7 +258,7 @@ public final class PlantedBugs {
         if (call.status() != 200) {
             return List.of();
         }
-        List<JsonNode> list = new java.util.ArrayList<>();
+        List<JsonNode> list = new ArrayList<>();
         Json.tree(call.body()).forEach(a -> {
             if (!a.path("evacuating").asBoolean()) {
                 list.add(a);

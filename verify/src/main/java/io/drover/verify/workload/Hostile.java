@@ -3,6 +3,7 @@ package io.drover.verify.workload;
 import io.drover.verify.history.Kinds;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +94,7 @@ public final class Hostile {
     private Request badCredentials(Random random, String key) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Content-Type", "application/json");
-        headers.put("Authorization", List.of("Basic !!!", "Basic " + java.util.Base64.getEncoder()
+        headers.put("Authorization", List.of("Basic !!!", "Basic " + Base64.getEncoder()
                 .encodeToString(bytes("drover:wrong")), "Bearer nothing", authorization + "x").get(random.nextInt(4)));
         return random.nextBoolean() ? new Request("DELETE", "/v1/desired_lrps/" + key, headers, null, null)
                 : new Request("PUT", "/v1/desired_lrps/" + key, headers, bytes("{\"instances\": 3}"), "{\"instances\": 3}");

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * What the clients share: the key space (a few process guids, so that they collide), the marker of the run's
@@ -34,7 +35,7 @@ public final class Workload {
     }
 
     public static List<String> keys(String runId, int count) {
-        return java.util.stream.IntStream.range(0, count).mapToObj(i -> runId + "-lrp-" + i).toList();
+        return IntStream.range(0, count).mapToObj(i -> runId + "-lrp-" + i).toList();
     }
 
     public List<String> lrpKeys() {

@@ -25,6 +25,10 @@ class ErrorsTest {
         assertThat(Errors.check(History.of(meta(), fault(FaultKinds.DATABASE, "postgres", 1000, 5000), during))
                 .anomalies()).isEmpty();
         assertThat(Errors.check(History.of(meta(), during)).anomalies()).hasSize(1);
+        var begunJustBefore = call("c1", Kinds.UPDATE, "a", "PUT", "/v1/desired_lrps/a", null, "{}", 990, 1010, 503,
+                null, "");
+        assertThat(Errors.check(History.of(meta(), fault(FaultKinds.DATABASE, "postgres", 1000, 5000), begunJustBefore))
+                .anomalies()).isEmpty();
         assertThat(Errors.check(History.of(meta(), call("c1", Kinds.UPDATE, "a", "PUT", "/v1/desired_lrps/a", null,
                 "{}", 2000, 2010, 500, null, ""))).anomalies()).hasSize(1);
     }
