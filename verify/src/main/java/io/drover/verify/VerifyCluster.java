@@ -71,6 +71,10 @@ final class VerifyCluster implements AutoCloseable {
         p.put("drover.converger.cell-grace-on-election", "4s");
         p.put("drover.converger.stale-unclaimed-after", "5s");
         p.put("drover.converger.tasks.callback-interval", "300ms");
+        p.put("drover.converger.tasks.callback-first-backoff", "200ms");
+        p.put("drover.converger.tasks.callback-max-backoff", "1s");
+        // the checker's callback server listens on the loopback interface, which callbacks may reach only when named
+        p.put("drover.receptor.tasks.callback-allowed-hosts", "127.0.0.1");
         p.put("drover.auctioneer.leader-ttl", "3s");
         p.put("drover.deployer.interval", "500ms");
         if (!separateJvms) {

@@ -17,6 +17,9 @@ class ErrorsTest {
                 "garbage", "{}", 0, 10, 500, null, "{}"))).anomalies()).hasSize(1);
         assertThat(Errors.check(History.of(meta(), call("hostile", Kinds.HOSTILE, "a", "PUT", "/v1/desired_lrps/a",
                 "garbage", "{}", 0, 10, 400, null, "{}"))).anomalies()).isEmpty();
+        assertThat(Errors.check(History.of(meta(), fault(FaultKinds.DATABASE, "postgres", 0, 5000),
+                call("hostile", Kinds.HOSTILE, "a", "POST", "/v1/tasks", null, "{}", 100, 110, 503, null, "{}")))
+                .anomalies()).as("storage away: even a bad request may be told so").isEmpty();
     }
 
     @Test
