@@ -33,13 +33,19 @@ public final class ProcessCluster implements RunningCluster {
 
     private final LocalClusterSettings settings;
     private final LocalDatabase database;
-    private final InProcessKafka kafka;
+    private volatile InProcessKafka kafka;
+    private boolean kafkaDown;
     private final List<Service> services = Collections.synchronizedList(new ArrayList<>());
+    /** How each child was spawned, so that a killed one can be started again as it was. */
+    private final Map<String, Spawn> spawns = new java.util.concurrent.ConcurrentHashMap<>();
     private final String receptorUrl;
     private final String logsSecret = ServiceArguments.randomSecret();
 
     /** One child JVM: its name ({@code rep-service-2} for the third cell's rep), process and HTTP port. */
     public record Service(String name, Process process, int port) {
+    }
+
+    private record Spawn(ServiceKind kind, int port, Map<String, String> own, Launch launch) {
     }
 
     /** Which services to start, and JVM options for each (defaults: G1, 1 GB heap, 2 GB for reps). */
@@ -108,6 +114,7 @@ public final class ProcessCluster implements RunningCluster {
             Process process = JvmLauncher.start(ServiceProcess.class.getName(), launch.optionsFor(kind), args, logFile);
             Service service = new Service(name, process, port);
             services.add(service);
+            spawns.put(name, new Spawn(kind, port, own, launch));
             log.info("process-cluster-service-spawned service={} pid={} port={} log={}", name, process.pid(), port,
                     logFile);
             return service;
@@ -139,6 +146,69 @@ public final class ProcessCluster implements RunningCluster {
             sleep(Duration.ofMillis(250));
         }
         throw new IllegalStateException(service.name() + " not healthy within " + START_TIMEOUT);
+    }
+
+    /**
+     * Starts one more instance of a service beside the running ones (a standby converger or auctioneer, for failover
+     * tests), named {@code name}; returns once it is healthy.
+     */
+    public Service startAnother(String applicationName, String name) {
+        ServiceKind kind = java.util.Arrays.stream(ServiceKind.values())
+                .filter(k -> k.applicationName().equals(applicationName) && k != ServiceKind.REP).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no service " + applicationName));
+        Service service = spawn(kind, name, FreePorts.any(), Map.of(), Launch.everything());
+        awaitHealthy(service);
+        return service;
+    }
+
+    /** Kills a child JVM with SIGKILL, for failure tests (a rep's workloads keep running: they are not its children). */
+    public void kill(String name) {
+        Service service = services().stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no service " + name));
+        service.process().destroyForcibly();
+        try {
+            service.process().waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        services.remove(service);
+    }
+
+    /** Starts a child killed by {@link #kill} again, with the same arguments and port; returns once it is healthy. */
+    public Service respawn(String name) {
+        Spawn spawn = spawns.get(name);
+        if (spawn == null) {
+            throw new IllegalArgumentException("no service " + name);
+        }
+        Service service = spawn(spawn.kind(), name, spawn.port(), spawn.own(), spawn.launch());
+        awaitHealthy(service);
+        return service;
+    }
+
+    /** Stops the broker (in this JVM), for failure tests: the services keep running and must ride out its absence. */
+    public synchronized void stopKafka() {
+        if (!kafkaDown) {
+            kafka.close();
+            kafkaDown = true;
+        }
+    }
+
+    /** Starts the broker stopped by {@link #stopKafka()} again, on the same ports and with the same data. */
+    public synchronized void startKafka() {
+        if (kafkaDown) {
+            kafka = kafka.restart();
+            kafkaDown = false;
+        }
+    }
+
+    /** Stops PostgreSQL (in this JVM), for failure tests. */
+    public void stopDatabase() {
+        database.stop();
+    }
+
+    /** Starts PostgreSQL stopped by {@link #stopDatabase()} again, on the same port and with the same data. */
+    public void startDatabase() {
+        database.restart();
     }
 
     /** The child JVMs, in the order they were started. */
@@ -179,7 +249,11 @@ public final class ProcessCluster implements RunningCluster {
         List<Service> all = services();
         stop(all.stream().filter(s -> s.name().startsWith("rep-service")).toList());
         stop(all.stream().filter(s -> !s.name().startsWith("rep-service")).toList());
-        kafka.close();
+        synchronized (this) {
+            if (!kafkaDown) {
+                kafka.close();
+            }
+        }
         database.close();
     }
 

@@ -7,6 +7,7 @@ import static io.drover.model.lrp.ActualLrpState.UNCLAIMED;
 
 import io.drover.model.placement.Placement;
 import io.drover.model.placement.PlacementState;
+import io.drover.model.planted.PlantedBug;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -114,7 +115,8 @@ public final class ActualLrp {
         if (state == CLAIMED && owner.equals(claimant)) {
             return false;
         }
-        if (placed != null && !(state == UNCLAIMED && placed.isCurrent(placement, epoch, definitionVersion))) {
+        if (placed != null && !PlantedBug.CLAIM_VERSION_CHECK.planted()
+                && !(state == UNCLAIMED && placed.isCurrent(placement, epoch, definitionVersion))) {
             throw new IllegalTransitionException(key, "placement on " + claimant.cellId() + " is no longer current ("
                     + state + ", " + placed.whyNotCurrent(placement, epoch, definitionVersion) + ")");
         }

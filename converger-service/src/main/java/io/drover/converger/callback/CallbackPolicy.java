@@ -1,5 +1,6 @@
 package io.drover.converger.callback;
 
+import io.drover.model.planted.PlantedBug;
 import io.drover.model.task.CallbackAnswer;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,7 +52,8 @@ final class CallbackPolicy {
     }
 
     static boolean retryable(Integer status) {
-        return status == null || status == 429 || status == 503 || status == 504;
+        return !PlantedBug.CALLBACK_RETRY.planted()
+                && (status == null || status == 429 || status == 503 || status == 504);
     }
 
     /** The pause after attempt number {@code attempt}. */

@@ -8,6 +8,7 @@ import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.Outcome;
+import io.drover.model.planted.PlantedBug;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
@@ -35,7 +36,9 @@ class PlanExecutor {
 
     Execution execute(Plan plan) {
         Execution execution = new Execution();
-        plan.missing().forEach(missing -> createMissing(missing, execution));
+        if (!PlantedBug.MISSING_INDEX_REPAIR.planted()) {
+            plan.missing().forEach(missing -> createMissing(missing, execution));
+        }
         // each unclaim applies only to an instance still in the state the plan saw it in
         inBatches(Rule.LOST_CELL, plan, execution, (keys, reason, actor) -> lifecycle.unclaim(keys,
                 EnumSet.of(ActualLrpState.CLAIMED, ActualLrpState.RUNNING), reason, actor));

@@ -7,6 +7,7 @@ import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.StaleModificationTagException;
+import io.drover.model.planted.PlantedBug;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -46,7 +47,8 @@ class DesiredLrps {
     DesiredLrpSnapshot update(String processGuid, DesiredLrpRequests.Update update, List<ModificationTag> tags) {
         DesiredLrpSnapshot updated;
         try {
-            updated = lifecycle.update(processGuid, update.change(), tags, RECEPTOR);
+            updated = lifecycle.update(processGuid, update.change(), PlantedBug.IF_MATCH.planted() ? List.of() : tags,
+                    RECEPTOR);
         } catch (StaleModificationTagException e) {
             conflicts.increment();
             log.info("update-desired-lrp-conflict process_guid={} if_match={}", processGuid, describe(tags));

@@ -4,6 +4,7 @@ import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.LrpStopRequested;
+import io.drover.model.planted.PlantedBug;
 import io.drover.rep.cell.Allocations;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerState;
@@ -137,7 +138,8 @@ public final class Reconciler {
             Map<ActualLrpKey, Outcome> outcomes = ops.start(chunk);
             for (Container c : chunk) {
                 Outcome outcome = outcomes.get(c.key());
-                if (outcome != null && outcome.kind() == Outcome.Kind.REJECTED) {
+                if (outcome != null && outcome.kind() == Outcome.Kind.REJECTED
+                        && !PlantedBug.SYNC_KEEPS_DUPLICATES.planted()) {
                     destroy(c, "slot taken: " + outcome.message());
                 }
             }

@@ -3,6 +3,7 @@ package io.drover.rep.sync;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.planted.PlantedBug;
 import io.drover.rep.evacuation.Drain;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerState;
@@ -99,7 +100,8 @@ public final class SyncPlan {
         if (mode == Drain.Mode.EVACUATING) {
             return evacuating(cellId, c, r, twinHeld);
         }
-        if (r != null && r.isOwned() && !r.isOwnedBy(c.instanceGuid(), cellId)) {
+        if (r != null && r.isOwned() && !r.isOwnedBy(c.instanceGuid(), cellId)
+                && !PlantedBug.SYNC_KEEPS_DUPLICATES.planted()) {
             return new SyncAction.Destroy(c, "slot owned by " + r.instanceGuid() + "@" + r.cellId());
         }
         if (c.state() != ContainerState.RUNNING) {

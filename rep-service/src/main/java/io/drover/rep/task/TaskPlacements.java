@@ -3,6 +3,7 @@ package io.drover.rep.task;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.TasksPlaced;
+import io.drover.model.planted.PlantedBug;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskStart;
@@ -63,7 +64,9 @@ final class TaskPlacements {
         Resources left = capacity.available();
         for (TasksPlaced.TaskPlacement p : byGuid.values()) {
             TaskSnapshot task = current.get(p.taskGuid());
-            if (task == null || task.state() != TaskState.PENDING || !task.modificationTag().epoch().equals(p.epoch())) {
+            boolean atMostOnce = !PlantedBug.TASK_AT_MOST_ONCE.planted();
+            if (task == null || atMostOnce && (task.state() != TaskState.PENDING
+                    || !task.modificationTag().epoch().equals(p.epoch()))) {
                 continue;
             }
             Resources need = TaskContainers.need(task.definition());
@@ -99,7 +102,7 @@ final class TaskPlacements {
         List<TaskSnapshot> ran = new ArrayList<>();
         for (TaskSnapshot task : admitted.values()) {
             Outcome outcome = outcomes.get(task.taskGuid());
-            if (outcome.kind() != Outcome.Kind.CHANGED) {
+            if (outcome.kind() != Outcome.Kind.CHANGED && !PlantedBug.TASK_AT_MOST_ONCE.planted()) {
                 // already started (a redelivered placement) or overtaken: never run a task this start did not make
                 capacity.release(TaskContainers.instanceGuid(task));
                 log.info("start-task-skipped task_guid={} cell={} outcome={} message=\"{}\"", task.taskGuid(), cellId,

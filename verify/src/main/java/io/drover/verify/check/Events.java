@@ -1,0 +1,141 @@
+package io.drover.verify.check;
+
+import io.drover.verify.history.Entry;
+import io.drover.verify.history.History;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Check 6, events: on each event stream, per instance record (a slot's record, or its evacuating twin), every
+ * {@code actual_lrp_*} event starts where the previous one ended (same state, owner and epoch, a version no older) and
+ * makes a transition SPEC 3.2's table allows; after a removal the next is a creation; and on a stream opened before
+ * the workload began, an instance's first event is its creation. So no event is missing between an instance's first
+ * and last state, none is out of order. A crash is told twice (crashed, then changed): the chain follows the change.
+ */
+public final class Events {
+
+    public static final String NAME = "events";
+
+    private Events() {
+    }
+
+    public static CheckResult check(History history) {
+        List<Entry.Event> events = history.all(Entry.Event.class).toList();
+        if (events.isEmpty()) {
+            return CheckResult.skipped(NAME, "no event stream recorded");
+        }
+        long workload = history.phase("workload").orElse(Long.MAX_VALUE);
+        Set<Integer> fromTheStart = new HashSet<>();
+        history.all(Entry.Stream.class).filter(s -> s.kind().equals("opened") && s.at() <= workload)
+                .forEach(s -> fromTheStart.add(s.stream()));
+        Set<String> keys = new HashSet<>(history.meta().map(Entry.Meta::lrpKeys).orElse(List.of()));
+        Map<String, Entry.Event> last = new HashMap<>();
+        Map<Integer, Long> lastId = new HashMap<>();
+        List<Anomaly> anomalies = new ArrayList<>();
+        Set<String> broken = new HashSet<>();
+        Set<String> delivered = new HashSet<>();
+        int judged = 0;
+        int repeated = 0;
+        for (Entry.Event e : events) {
+            Long id = number(e.id());
+            Long previousId = lastId.put(e.stream(), id);
+            if (id != null && previousId != null && id <= previousId) {
+                anomalies.add(Anomaly.of(NAME, "stream " + e.stream(), e.received(), "event id " + id
+                        + " after " + previousId));
+            }
+            if (!e.name().startsWith("actual_lrp_") || e.name().equals("actual_lrp_crashed")) {
+                continue;
+            }
+            if (!delivered.add(e.stream() + " " + e.name() + " " + e.data())) {
+                repeated++; // the topic is at least once: a relay retry after an unacknowledged send repeats a row
+                continue;
+            }
+            JsonNode before = e.data().get("actual_lrp_before");
+            JsonNode after = e.data().get("actual_lrp_after");
+            if (e.name().equals("actual_lrp_created")) {
+                before = null;
+                after = e.data().get("actual_lrp");
+            } else if (e.name().equals("actual_lrp_removed")) {
+                before = e.data().get("actual_lrp");
+                after = null;
+            }
+            JsonNode any = before != null ? before : after;
+            String key = e.stream() + ":" + any.path("process_guid").asString() + "/" + any.path("index").asInt()
+                    + (any.path("evacuating").asBoolean() ? " (twin)" : "");
+            if (broken.contains(key)) {
+                continue;
+            }
+            judged++;
+            Entry.Event previous = last.put(key, e);
+            String wrong = previous == null
+                    ? first(e, before, fromTheStart.contains(e.stream()) && keys.contains(any.path("process_guid")
+                            .asString()))
+                    : follows(previous, before);
+            if (wrong == null && before != null && after != null) {
+                wrong = AllowedTransitions.why(before, after);
+            }
+            if (wrong != null) {
+                broken.add(key);
+                anomalies.add(Anomaly.of(NAME, key.substring(key.indexOf(':') + 1), e.received(), wrong,
+                        previous == null ? "(first event of this record on the stream)" : "previous: "
+                                + previous.name() + " " + previous.data(), "this: " + e.name() + " " + e.data()));
+            }
+        }
+        return CheckResult.ran(NAME, anomalies, Map.of("events", events.size(), "actual_events_judged", judged,
+                "repeated", repeated));
+    }
+
+    private static String first(Entry.Event e, JsonNode before, boolean mustBeCreation) {
+        return mustBeCreation && before != null
+                ? "the first event of an instance created after the stream opened is " + e.name()
+                        + " from " + before.path("state").asString() + ": its creation is missing"
+                : null;
+    }
+
+    /** Why {@code before} cannot follow the previous event's end, or null. */
+    static String follows(Entry.Event previous, JsonNode before) {
+        JsonNode ended = previous.name().equals("actual_lrp_removed") ? null
+                : previous.name().equals("actual_lrp_created") ? previous.data().get("actual_lrp")
+                : previous.data().get("actual_lrp_after");
+        if (ended == null || ended.isNull()) {
+            return before == null ? null : "a change of a removed record, from " + before.path("state").asString()
+                    + ": its creation is missing";
+        }
+        if (before == null) {
+            return "created again while its last event left it " + ended.path("state").asString()
+                    + ": its removal is missing";
+        }
+        if (!ended.path("state").asString().equals(before.path("state").asString())
+                || !Objects.equals(text(ended, "instance_guid"), text(before, "instance_guid"))
+                || !ended.path("modification_tag").path("epoch").equals(before.path("modification_tag").path("epoch"))) {
+            return "starts at " + before.path("state").asString() + " " + text(before, "instance_guid")
+                    + ", the previous event ended at " + ended.path("state").asString() + " "
+                    + text(ended, "instance_guid") + ": an event between them is missing or out of order";
+        }
+        if (before.path("modification_tag").path("index").asLong()
+                < ended.path("modification_tag").path("index").asLong()) {
+            return "starts at version " + before.path("modification_tag").path("index").asLong()
+                    + ", older than the previous event's end: out of order";
+        }
+        return null;
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asString();
+    }
+
+    private static Long number(String id) {
+        try {
+            return id == null ? null : Long.parseLong(id);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

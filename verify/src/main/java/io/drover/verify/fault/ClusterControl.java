@@ -1,0 +1,38 @@
+package io.drover.verify.fault;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the fault injector may do to a cluster, beside its public API. Each cluster says which faults it supports; the
+ * rest are skipped, and the run's summary says so.
+ */
+public interface ClusterControl {
+
+    /** The faults this cluster can inject (names of {@link io.drover.verify.check.FaultKinds}). */
+    Set<String> supported();
+
+    /** The cell ids, one per rep, in the order {@link #killRep} and {@link #restartRep} number them. */
+    List<String> cells();
+
+    /** The rep of cell {@code i} goes without a word; its workloads keep running (as after SIGKILL of the rep). */
+    void killRep(int i);
+
+    void restartRep(int i);
+
+    void stopDatabase();
+
+    void startDatabase();
+
+    void stopBroker();
+
+    void startBroker();
+
+    /** Freezes the current leader of {@code service} (SIGSTOP); false when there is none to freeze. */
+    default boolean freezeLeader(String service) {
+        return false;
+    }
+
+    default void thawLeader(String service) {
+    }
+}

@@ -1,0 +1,82 @@
+package io.drover.verify.check;
+
+import static io.drover.verify.check.Fixtures.actual;
+import static io.drover.verify.check.Fixtures.answer;
+import static io.drover.verify.check.Fixtures.cells;
+import static io.drover.verify.check.Fixtures.fault;
+import static io.drover.verify.check.Fixtures.listing;
+import static io.drover.verify.check.Fixtures.meta;
+import static io.drover.verify.check.Fixtures.processProbe;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.drover.verify.history.History;
+import org.junit.jupiter.api.Test;
+
+class NeverTwoAtOnceTest {
+
+    @Test
+    void oneIncarnationPerIndexPerRoundIsFine() {
+        assertThat(NeverTwoAtOnce.check(History.of(meta("a"), processProbe(1, 1000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(1, 1001, "cell-z2", answer("a", 1, "i2", "l")),
+                processProbe(2, 2000, "cell-z3", answer("a", 0, "i3", "l")))).anomalies()).isEmpty();
+    }
+
+    @Test
+    void twoIncarnationsOfOneIndexAnsweringInOneRoundAreCaught() {
+        CheckResult result = NeverTwoAtOnce.check(History.of(meta("a"),
+                processProbe(7, 1000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(7, 1001, "cell-z2", answer("a", 0, "i2", "l")),
+                processProbe(8, 2000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(8, 2001, "cell-z2", answer("a", 0, "i2", "l"))));
+        assertThat(result.anomalies()).singleElement().satisfies(a -> {
+            assertThat(a.key()).isEqualTo("a/0");
+            assertThat(a.excerpt()).hasSize(2);
+        });
+    }
+
+    @Test
+    void anEvacuatingTwinAndItsReplacementMayBothAnswer() {
+        assertThat(NeverTwoAtOnce.check(History.of(meta("a"),
+                listing("a", 7, 995, actual("a", 0, "i2", "cell-z2", "RUNNING", 1, false, 4),
+                        actual("a", 0, "i1", "cell-z1", "RUNNING", 1, true, 1)),
+                processProbe(7, 1000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(7, 1001, "cell-z2", answer("a", 0, "i2", "l")),
+                // delisted, still answering a moment later: the pass that stops it has not come yet
+                processProbe(8, 3000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(8, 3001, "cell-z2", answer("a", 0, "i2", "l")))).anomalies()).isEmpty();
+    }
+
+    @Test
+    void aTwinStillAnsweringLongAfterItWasDelistedIsCaught() {
+        assertThat(NeverTwoAtOnce.check(History.of(meta("a"),
+                listing("a", 7, 995, actual("a", 0, "i1", "cell-z1", "RUNNING", 1, true, 1)),
+                processProbe(30, 30_000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(30, 30_001, "cell-z2", answer("a", 0, "i2", "l")))).anomalies()).hasSize(1);
+    }
+
+    @Test
+    void theInstancesOfAKilledRepsCellMayRunBesideTheirReplacementsUntilItIsBackAndHasSynced() {
+        var during = History.of(meta("a"), fault(FaultKinds.REP_KILL, "cell-z1", 1000, 20_000),
+                processProbe(7, 15_000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(7, 15_001, "cell-z2", answer("a", 0, "i2", "l")),
+                processProbe(9, 25_000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(9, 25_001, "cell-z2", answer("a", 0, "i2", "l")));
+        assertThat(NeverTwoAtOnce.check(during).anomalies()).isEmpty();
+        var afterGrace = History.of(meta("a"), fault(FaultKinds.REP_KILL, "cell-z1", 1000, 20_000),
+                processProbe(12, 40_000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(12, 40_001, "cell-z2", answer("a", 0, "i2", "l")));
+        assertThat(NeverTwoAtOnce.check(afterGrace).anomalies()).hasSize(1);
+    }
+
+    @Test
+    void aCellTheApiStoppedListingExcusesItsInstancesToo() {
+        assertThat(NeverTwoAtOnce.check(History.of(meta("a"), cells(0, "cell-z1", "cell-z2"), cells(5000, "cell-z2"),
+                processProbe(7, 9000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(7, 9001, "cell-z2", answer("a", 0, "i2", "l")))).anomalies()).isEmpty();
+    }
+
+    @Test
+    void withoutProbesTheCheckSaysItWasSkipped() {
+        assertThat(NeverTwoAtOnce.check(History.of(meta("a"))).wasSkipped()).isTrue();
+    }
+}
