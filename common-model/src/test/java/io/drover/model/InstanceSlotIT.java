@@ -35,6 +35,7 @@ import io.drover.model.messaging.Topics;
 import io.drover.model.placement.Placement;
 import io.drover.test.WithDroverInfrastructure;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -254,6 +255,65 @@ class InstanceSlotIT {
 
         assertThat(repair.get(30, TimeUnit.SECONDS)).as("the LRP is gone when the repair may write").isEmpty();
         assertThat(actuals.findById(one)).isEmpty();
+    }
+
+    /**
+     * Issue 36's anomaly D: the relay publishes in transaction-id order, and an id is taken at a transaction's first
+     * write, not at its commit. A desire that wrote the desired row before it read the slot took an id before the rep's
+     * removal of the slot's old record committed, then read the slot empty and created the new record: the stream
+     * showed the new record's creation before the removal it depended on. Every lifecycle transaction now reads the
+     * slots it changes before it takes an id, so a change it builds on always sorts first.
+     */
+    @Test
+    void aSlotCreatedAfterItsOldRecordWasRemovedIsPublishedAfterThatRemoval() throws Exception {
+        desired.remove(guid, USER); // the old instance is asked to stop; its record stays until its cell removes it
+        StatementCounter.beforeNext("LEFT JOIN evacuating_lrps", () -> {
+            try {
+                CompletableFuture.runAsync(() -> actual.removeAll(Map.of(zero, InstanceOwner.of("old-0", cell)),
+                        "container stopped", Actor.cell(cell))).get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        desired.desire(definition(1), USER);
+
+        List<String> published = jdbc.queryForList("SELECT event_type FROM lrp_events WHERE process_guid = ? AND "
+                + "instance_index = 0 AND payload IS NOT NULL AND event_type IN ('actual_lrp_created', "
+                + "'actual_lrp_removed') ORDER BY tx_id, id", String.class, guid);
+        assertThat(published).as("in the order the relay publishes them").containsExactly("actual_lrp_created",
+                "actual_lrp_removed", "actual_lrp_created");
+    }
+
+    /**
+     * The same for a fenced writer (the converger, the auctioneer): its leader fence takes a share lock, which gives
+     * the transaction its id. Run first, a repair that then read a change a cell committed meanwhile was published
+     * before that change; the fence now runs last, before the commit.
+     */
+    @Test
+    void aFencedRepairIsPublishedAfterTheChangeItRead() {
+        ActualLrpKey one = ActualLrpKey.of(guid, 1);
+        jdbc.update("UPDATE desired_lrps SET instances = 2 WHERE process_guid = ?", guid);
+        actual.createUnclaimed(guid, "d1", List.of(1), "missing", USER);
+        InstanceOwner owner = InstanceOwner.of("new-1", cell);
+        actual.claim(one, owner, Actor.cell(cell));
+        ActualLrpLifecycle fenced = actual.guardedBy(() -> jdbc.queryForList(
+                "SELECT cell_id FROM cells WHERE cell_id = ? FOR SHARE", String.class, cell));
+        StatementCounter.beforeNext("LEFT JOIN evacuating_lrps", () -> {
+            try {
+                CompletableFuture.runAsync(() -> actual.start(new StartedInstance(one, "d1", owner, NET),
+                        Actor.cell(cell))).get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        assertThat(fenced.unclaim(List.of(one), EnumSet.of(ActualLrpState.RUNNING), "cell presence expired",
+                Actor.service("converger"))).containsEntry(one, Outcome.CHANGED);
+
+        assertThat(jdbc.queryForList("SELECT to_state FROM lrp_events WHERE process_guid = ? AND instance_index = 1 "
+                + "AND event_type = 'actual_lrp_changed' ORDER BY tx_id, id", String.class, guid))
+                .as("in the order the relay publishes them").containsExactly("CLAIMED", "RUNNING", "UNCLAIMED");
     }
 
     private boolean waitsOnALock() {

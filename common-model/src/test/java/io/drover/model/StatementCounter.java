@@ -14,6 +14,18 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 public final class StatementCounter implements BeanPostProcessor {
 
     private static final ThreadLocal<int[]> PREPARED = ThreadLocal.withInitial(() -> new int[1]);
+    private static final ThreadLocal<Hook> BEFORE = new ThreadLocal<>();
+
+    /**
+     * Runs {@code action} once, on this thread, just before it next prepares a statement whose SQL contains
+     * {@code sql}: a test's way to commit something from another connection at an exact point of a transaction.
+     */
+    public static void beforeNext(String sql, Runnable action) {
+        BEFORE.set(new Hook(sql, action));
+    }
+
+    private record Hook(String sql, Runnable action) {
+    }
 
     /** Starts counting this thread's statements from zero. */
     public static void reset() {
@@ -39,6 +51,11 @@ public final class StatementCounter implements BeanPostProcessor {
     private Object countPrepare(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
         if (method.getName().startsWith("prepare")) {
             PREPARED.get()[0]++;
+            Hook hook = BEFORE.get();
+            if (hook != null && args != null && args.length > 0 && String.valueOf(args[0]).contains(hook.sql())) {
+                BEFORE.remove();
+                hook.action().run();
+            }
         }
         return invoke(target, method, args);
     }

@@ -61,7 +61,7 @@ public class DeploymentLifecycle {
         this.guard = guard;
     }
 
-    /** This lifecycle with {@code guard} run first in every transaction (the deployer's leader fence). */
+    /** This lifecycle with {@code guard} run last in every transaction, before it commits (the deployer's leader fence). */
     public DeploymentLifecycle guardedBy(Runnable guard) {
         return new DeploymentLifecycle(tx, jdbc, desired, outbox, clock, ids, retry, guard);
     }
@@ -241,8 +241,9 @@ public class DeploymentLifecycle {
 
     private <T> T run(Supplier<T> work) {
         return tx.execute(status -> {
-            guard.run();
-            return work.get();
+            T result = work.get();
+            guard.run(); // last, before the commit: its row lock takes the transaction's id (as ActualLrpLifecycle's)
+            return result;
         });
     }
 }

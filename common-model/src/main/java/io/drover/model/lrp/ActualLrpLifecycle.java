@@ -43,11 +43,15 @@ public class ActualLrpLifecycle {
     }
 
     /**
-     * This lifecycle with every operation's transaction first running {@code guard}, inside it: a guard that throws
-     * rolls the operation back and its exception reaches the caller unretried. A single-active service fences its
-     * writes this way (e.g. with {@code LeaderLock.isHeld}), so a leader that lost its lock while paused writes nothing.
+     * This lifecycle with every operation's transaction running {@code guard} at its end, inside it, just before it
+     * commits: a guard that throws rolls the operation back and its exception reaches the caller unretried. A
+     * single-active service fences its writes this way (a {@code LeadershipFence}: its share lock on the leader lock
+     * row is held until the commit, so no standby takes over before the writes are in), and a leader that lost its lock
+     * while paused writes nothing. Last, not first: a row lock takes the transaction's id, and every read of the slots a
+     * transaction changes must come before that (docs/architecture.md, "Keeping per-instance order in the event
+     * stream").
      */
-    public ActualLrpLifecycle guardedBy(Runnable guard) {
+        public ActualLrpLifecycle guardedBy(Runnable guard) {
         return new ActualLrpLifecycle(tx, ops, recorder, retry, guard);
     }
 
@@ -217,10 +221,10 @@ public class ActualLrpLifecycle {
 
     private <T> T run(String operation, Actor actor, Function<ChangeLog, T> work) {
         return retry.run(operation, () -> tx.execute(status -> {
-            guard.run();
             ChangeLog changes = new ChangeLog();
             T result = work.apply(changes);
             recorder.write(changes, actor);
+            guard.run(); // last: see guardedBy
             LifecycleMetrics.transition(operation, changes.actual.size());
             return result;
         }));

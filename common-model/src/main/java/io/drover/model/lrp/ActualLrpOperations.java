@@ -42,6 +42,15 @@ class ActualLrpOperations {
     }
 
     /**
+     * Reads these slots now, for the operations this transaction calls later: a transaction that writes something else
+     * first (a desired LRP) reads the slots it will change before its first write, as every lifecycle transaction must
+     * (docs/architecture.md, "Keeping per-instance order in the event stream").
+     */
+    void preload(Collection<ActualLrpKey> keys, ChangeLog changes) {
+        slots(keys, changes);
+    }
+
+    /**
      * Creates the indices that have no record as UNCLAIMED at {@code currentVersion} (read from the desired LRP when
      * null) and asks for one auction for all of them; returns the created indices.
      */
@@ -67,6 +76,7 @@ class ActualLrpOperations {
      */
     List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
             ChangeLog changes) {
+        preload(indices.stream().map(i -> ActualLrpKey.of(processGuid, i)).toList(), changes); // before the lock
         ActualLrpStore.Desired desired = store.desiredLocked(List.of(processGuid)).get(processGuid);
         if (desired == null) {
             return List.of();
@@ -129,8 +139,8 @@ class ActualLrpOperations {
     /** Retires up to {@code limit} twins whose slot has no record and is not desired (nobody else reaps them). */
     Map<ActualLrpKey, Outcome> retireOrphanTwins(int limit, String reason, ChangeLog changes) {
         List<ActualLrpKey> keys = store.orphanTwins(clock.instant(), limit);
+        Slots slots = slots(keys, changes); // read before the share lock, which takes the transaction's id
         Map<String, ActualLrpStore.Desired> desired = store.desiredLocked(guids(keys));
-        Slots slots = slots(keys, changes);
         Set<String> live = slots.liveCells(store, clock.instant());
         return each(keyed(keys), slots, (slot, key, ignored) -> !ActualLrpStore.Desired.wants(desired, key)
                 && slot.retireOrphanTwin(live::contains, reason));
@@ -150,9 +160,10 @@ class ActualLrpOperations {
      */
     Map<ActualLrpKey, Outcome> roll(Map<ActualLrpKey, RollRequest> requests, int version, boolean keepServing,
             String reason, ChangeLog changes) {
+        Slots slots = slots(requests.keySet(), changes); // read before the share lock, which takes the transaction's id
         Set<UUID> running = store.runningDeployments(requests.values().stream().map(RollRequest::deploymentId)
                 .filter(java.util.Objects::nonNull).distinct().toList());
-        return each(requests, changes, (slot, key, r) -> slot.roll(version, keepServing, r,
+        return each(requests, slots, (slot, key, r) -> slot.roll(version, keepServing, r,
                 r.deploymentId() == null || running.contains(r.deploymentId()), reason));
     }
 

@@ -34,6 +34,11 @@ final class ChangeLog {
     /** Stop requests to the owning cells. */
     final List<Stop> stops = new ArrayList<>();
     UUID auctionId;
+    /**
+     * The slots this transaction has loaded, by key: a later load of the same slot in the transaction reuses them, so
+     * a lifecycle can read every slot it will change before its first write (see {@link ActualLrpOperations#preload}).
+     */
+    final Map<ActualLrpKey, InstanceSlot> loaded = new java.util.HashMap<>();
 
     void actualCreated(ActualLrp lrp, String reason, Actor actor) {
         inserts.add(lrp);

@@ -2,6 +2,8 @@ package io.drover.model.lrp;
 
 import io.drover.model.messaging.LifecycleEvent;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -51,11 +53,12 @@ public class DesiredLrpLifecycle {
 
     private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
         return tx.execute(status -> {
+            ChangeLog changes = new ChangeLog();
+            actuals.preload(keys(definition.processGuid(), 0, definition.instances()), changes); // before any write
             DesiredLrpSnapshot lrp = DesiredLrpSnapshot.create(definition, ids.get(), clock.instant());
             if (!rows.insert(lrp)) {
                 throw new DesiredLrpAlreadyExistsException(definition.processGuid());
             }
-            ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
             actuals.createUnclaimed(definition.processGuid(), definition.domain(), indices(0, definition.instances()),
                     "desired", lrp.definitionVersion(), changes);
@@ -103,13 +106,18 @@ public class DesiredLrpLifecycle {
             if (after == null) {
                 return before;
             }
+            int previous = before.definition().instances();
+            int instances = after.definition().instances();
+            ChangeLog changes = new ChangeLog();
+            // the slots it changes, read before its first write (docs/architecture.md, per-instance order)
+            actuals.preload(keys(processGuid, Math.min(previous, instances), Math.max(previous, instances)), changes);
             if (!rows.update(after)) {
                 throw new SwapLost();
             }
-            ChangeLog changes = new ChangeLog();
+            // A slot a repair created meanwhile under its share lock on the desired row (which this update waited for)
+            // committed before this transaction took its id: read again what was empty.
+            forgetEmptySlots(changes);
             changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, "updated");
-            int previous = before.definition().instances();
-            int instances = after.definition().instances();
             if (instances > previous) {
                 actuals.createUnclaimed(processGuid, after.definition().domain(), indices(previous, instances),
                         "scaled up", after.definitionVersion(), changes);
@@ -175,10 +183,14 @@ public class DesiredLrpLifecycle {
 
     private Void removeOnce(String processGuid, Actor actor) {
         return tx.execute(status -> {
+            ChangeLog changes = new ChangeLog();
+            actuals.preload(actuals.store().keysOf(processGuid), changes); // before any write: see updateOnce
             DesiredLrpSnapshot before = rows.delete(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
-            List<ActualLrpKey> instances = actuals.store().keysOf(processGuid);
-            ChangeLog changes = new ChangeLog();
+            forgetEmptySlots(changes);
+            // and the slots a repair created meanwhile, under its share lock on the row this delete waited for
+            List<ActualLrpKey> instances = new ArrayList<>(new LinkedHashSet<>(java.util.stream.Stream.concat(
+                    changes.loaded.keySet().stream(), actuals.store().keysOf(processGuid).stream()).toList()));
             changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
             recorder.write(changes, actor);
@@ -194,6 +206,11 @@ public class DesiredLrpLifecycle {
         SwapLost() {
             super(null, null, false, false);
         }
+    }
+
+    /** Forgets the slots this transaction read empty, so that an operation reads them again. */
+    private static void forgetEmptySlots(ChangeLog changes) {
+        changes.loaded.values().removeIf(InstanceSlot::isEmpty);
     }
 
     private static List<Integer> indices(int from, int to) {

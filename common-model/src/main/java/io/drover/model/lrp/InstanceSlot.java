@@ -332,6 +332,11 @@ final class InstanceSlot {
         return record;
     }
 
+    /** The slot has neither a record nor a twin. */
+    boolean isEmpty() {
+        return record == null && twin == null;
+    }
+
     /** Whether {@code owner} holds the record or the twin. */
     boolean ownedBy(InstanceOwner owner) {
         return record != null && record.isOwnedBy(owner) || twin != null && twin.isOwnedBy(owner);

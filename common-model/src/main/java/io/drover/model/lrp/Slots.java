@@ -3,6 +3,7 @@ package io.drover.model.lrp;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -20,15 +21,21 @@ final class Slots {
         this.byKey = byKey;
     }
 
+    /**
+     * The slots of {@code keys}: those this transaction loaded already as they are now (in its {@link ChangeLog}), the
+     * others read in one query.
+     */
     static Slots load(ActualLrpStore store, Collection<ActualLrpKey> keys, Instant now, CrashRestartPolicy policy,
             Supplier<UUID> ids, ChangeLog changes) {
-        Map<ActualLrpKey, ActualLrpStore.Rows> rows = store.loadSlots(keys);
-        Map<ActualLrpKey, InstanceSlot> slots = new LinkedHashMap<>();
-        for (ActualLrpKey key : keys) {
+        List<ActualLrpKey> unread = keys.stream().filter(k -> !changes.loaded.containsKey(k)).distinct().toList();
+        Map<ActualLrpKey, ActualLrpStore.Rows> rows = store.loadSlots(unread);
+        for (ActualLrpKey key : unread) {
             ActualLrpStore.Rows r = rows.get(key);
-            slots.putIfAbsent(key, new InstanceSlot(key, r == null ? null : r.record(), r == null ? null : r.twin(),
+            changes.loaded.put(key, new InstanceSlot(key, r == null ? null : r.record(), r == null ? null : r.twin(),
                     now, policy, ids, changes));
         }
+        Map<ActualLrpKey, InstanceSlot> slots = new LinkedHashMap<>();
+        keys.forEach(k -> slots.putIfAbsent(k, changes.loaded.get(k)));
         return new Slots(slots);
     }
 

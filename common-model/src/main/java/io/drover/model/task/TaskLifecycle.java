@@ -57,8 +57,10 @@ public class TaskLifecycle {
     }
 
     /**
-     * This lifecycle with every transaction first running {@code guard} inside it; a guard that throws rolls the
-     * operation back, unretried (a single-active service fences its writes with its leader lock this way).
+     * This lifecycle with every transaction running {@code guard} at its end, inside it, before it commits; a guard that
+     * throws rolls the operation back, unretried (a single-active service fences its writes with its leader lock this
+     * way). Last, not first: its share lock takes the transaction's id, which must come after the transaction's reads
+     * (docs/architecture.md, "Keeping per-instance order in the event stream").
      */
     public TaskLifecycle guardedBy(Runnable guard) {
         return new TaskLifecycle(tx, ops, recorder, retry, guard, store);
@@ -181,17 +183,18 @@ public class TaskLifecycle {
      */
     public int pruneTombstones(Instant before, int limit) {
         return tx.execute(status -> {
+            int pruned = store.pruneTombstones(before, limit);
             guard.run();
-            return store.pruneTombstones(before, limit);
+            return pruned;
         });
     }
 
     private <T> T run(Actor actor, Function<TaskChanges, T> work) {
         return retry.run("task", () -> tx.execute(status -> {
-            guard.run();
             TaskChanges changes = new TaskChanges();
             T result = work.apply(changes);
             recorder.write(changes, actor);
+            guard.run(); // last, before the commit: its row lock takes the transaction's id (see guardedBy)
             return result;
         }));
     }
