@@ -205,6 +205,29 @@ class DeploymentLifecycleIT {
         assertThat(desired.snapshot(guid).orElseThrow().definitionVersion()).isEqualTo(1);
     }
 
+    /**
+     * The truth checker's anomaly C: a broken version 2 superseded by a broken version 3 before it ran; 3 failed and was
+     * reverted to its from_version, 2, which never ran, and the LRP ran nothing for the revert's whole deadline. A
+     * revert goes back to the last stable version, here the one before any deployment.
+     */
+    @Test
+    void anAutomaticRevertGoesBackToTheLastStableVersionNotToABrokenOneItSuperseded() {
+        deployments.start(guid, current -> withAction(current.definition(), "broken-2"), STRATEGY, "alice", USER);
+        Deployment third = deployments.start(guid, current -> withAction(current.definition(), "broken-3"), STRATEGY,
+                "alice", USER);
+        assertThat(third.fromVersion()).isEqualTo(2);
+        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
+                third.progressAt(), new Step.Counts(2, 0, 0, 2));
+
+        assertThat(deployments.decided(third, failed, Actor.service("deployer")).state())
+                .isEqualTo(DeploymentState.REVERTED);
+
+        Deployment revert = deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst()
+                .orElseThrow();
+        assertThat(revert.toVersion()).as("the last stable version").isEqualTo(1);
+        assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
+    }
+
     @Test
     void aNewDeploymentSupersedesTheActiveOneAndRollbackGoesToAKeptVersion() {
         Deployment first = deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY,

@@ -155,17 +155,27 @@ public class DeploymentLifecycle {
         });
     }
 
+    /**
+     * A deployment that failed its deadline: with {@code auto_revert} (and not itself a revert), the LRP goes back to
+     * its last stable version (the target of its newest SUCCESSFUL deployment, or the version it had before any), as
+     * Nomad reverts to the last stable job, not to the failed deployment's {@code from_version}: that may be a broken
+     * version a newer deployment superseded before it ever ran (the truth checker's anomaly C: two broken deployments in
+     * a row reverted to the first one, and the LRP ran nothing for the revert's whole deadline). FAILED when there is
+     * no such version to go back to, or it is the one that failed.
+     */
     private Deployment fail(Deployment d, String reason, Actor actor) {
         Instant now = clock.instant();
-        Optional<Deployable> previous = d.autoRevert() && d.reverts() == null
-                ? desired.definitionAt(d.processGuid(), d.fromVersion()) : Optional.empty();
+        java.util.OptionalInt stable = d.autoRevert() && d.reverts() == null ? store.stableVersion(d.processGuid())
+                : java.util.OptionalInt.empty();
+        Optional<Deployable> previous = stable.isPresent() && stable.getAsInt() != d.toVersion()
+                ? desired.definitionAt(d.processGuid(), stable.getAsInt()) : Optional.empty();
         if (previous.isEmpty()) {
             return record(d, d.moved(DeploymentState.FAILED, reason, now), reason, actor);
         }
         Deployment reverted = record(d, d.moved(DeploymentState.REVERTED, reason, now), "reverted: " + reason, actor);
         Strategy back = d.strategy().revert();
-        begin(current(d.processGuid()), previous.get(), d.fromVersion(), back, d.id(), "automatic revert of " + d.id(),
-                "auto-revert", actor);
+        begin(current(d.processGuid()), previous.get(), stable.getAsInt(), back, d.id(), "automatic revert of "
+                + d.id() + " to stable version " + stable.getAsInt(), "auto-revert", actor);
         return reverted;
     }
 

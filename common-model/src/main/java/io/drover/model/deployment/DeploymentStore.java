@@ -42,6 +42,18 @@ final class DeploymentStore {
                 + "id LIMIT ?", DeploymentStore::map, processGuid, limit);
     }
 
+    /**
+     * The LRP's last stable definition version (as Nomad's auto-revert has it): the target of its newest SUCCESSFUL
+     * deployment; with none, the version it had before its first deployment. Empty for an LRP never deployed.
+     */
+    java.util.OptionalInt stableVersion(String processGuid) {
+        List<Integer> versions = jdbc.queryForList("(SELECT to_version FROM deployments WHERE process_guid = ? AND "
+                + "state = 'SUCCESSFUL' ORDER BY finished_at DESC, id DESC LIMIT 1) UNION ALL (SELECT from_version "
+                + "FROM deployments WHERE process_guid = ? ORDER BY created_at, id LIMIT 1)", Integer.class,
+                processGuid, processGuid);
+        return versions.isEmpty() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(versions.get(0));
+    }
+
     /** Every active deployment. */
     List<Deployment> active() {
         return jdbc.query("SELECT " + COLUMNS + " FROM deployments WHERE " + ACTIVE + " ORDER BY process_guid",
