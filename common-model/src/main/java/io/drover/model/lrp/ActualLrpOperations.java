@@ -50,6 +50,11 @@ class ActualLrpOperations {
         slots(keys, changes);
     }
 
+    /** Forgets the slots this transaction read empty, so that the next operation reads them again. */
+    void forgetEmpty(ChangeLog changes) {
+        changes.loaded.values().removeIf(InstanceSlot::isEmpty);
+    }
+
     /**
      * Creates the indices that have no record as UNCLAIMED at {@code currentVersion} (read from the desired LRP when
      * null) and asks for one auction for all of them; returns the created indices.

@@ -116,7 +116,7 @@ public class DesiredLrpLifecycle {
             }
             // A slot a repair created meanwhile under its share lock on the desired row (which this update waited for)
             // committed before this transaction took its id: read again what was empty.
-            forgetEmptySlots(changes);
+            actuals.forgetEmpty(changes);
             changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, "updated");
             if (instances > previous) {
                 actuals.createUnclaimed(processGuid, after.definition().domain(), indices(previous, instances),
@@ -187,7 +187,7 @@ public class DesiredLrpLifecycle {
             actuals.preload(actuals.store().keysOf(processGuid), changes); // before any write: see updateOnce
             DesiredLrpSnapshot before = rows.delete(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
-            forgetEmptySlots(changes);
+            actuals.forgetEmpty(changes);
             // and the slots a repair created meanwhile, under its share lock on the row this delete waited for
             List<ActualLrpKey> instances = new ArrayList<>(new LinkedHashSet<>(java.util.stream.Stream.concat(
                     changes.loaded.keySet().stream(), actuals.store().keysOf(processGuid).stream()).toList()));
@@ -206,11 +206,6 @@ public class DesiredLrpLifecycle {
         SwapLost() {
             super(null, null, false, false);
         }
-    }
-
-    /** Forgets the slots this transaction read empty, so that an operation reads them again. */
-    private static void forgetEmptySlots(ChangeLog changes) {
-        changes.loaded.values().removeIf(InstanceSlot::isEmpty);
     }
 
     private static List<Integer> indices(int from, int to) {
