@@ -15,8 +15,10 @@ import java.util.TreeMap;
  * inside a documented overlap. The prober asks every workload process it finds on the machine (not only those the API
  * lists), so a duplicate nobody records is seen too. Documented overlaps (docs/verification.md):
  * <ul>
- *   <li>an evacuating twin (a drain, or a deployment's surge, SPEC 8.5 and 14), from the first round the API listed it
- *       as one until {@code evacuating-sync-interval + stop-grace + sync-interval} after the last;</li>
+ *   <li>an evacuating twin (a drain, or a deployment's surge, SPEC 8.5 and 14), from the first time the API listed it
+ *       or an event carried it as one until {@code evacuating-sync-interval + stop-grace + sync-interval} after the
+ *       last (a twin asked to stop leaves the API at once while its container stops: a short-lived twin may never be
+ *       listed between two listings, but its creation and removal are on the event stream);</li>
  *   <li>an instance on a cell that was away (its rep killed, its presence expired, the cell drained), until
  *       {@code 2 x sync-interval + stop-grace} after the cell was back: the returning rep's first sync stops what
  *       others now own.</li>
@@ -71,9 +73,17 @@ public final class NeverTwoAtOnce {
         return CheckResult.ran(NAME, anomalies, Map.of("slot_rounds", judged));
     }
 
-    /** instance guid -> {first, last} time it was listed as an evacuating twin. */
+    /** instance guid -> {first, last} time it was listed, or carried by an event, as an evacuating twin. */
     private static Map<String, long[]> twins(History history) {
         Map<String, long[]> seen = new HashMap<>();
+        history.all(Entry.Event.class).forEach(e -> e.data().forEach(side -> {
+            if (side.path("evacuating").asBoolean() && side.hasNonNull("instance_guid")) {
+                long[] w = seen.computeIfAbsent(side.path("instance_guid").asString(),
+                        g -> new long[] { e.received(), e.received() });
+                w[0] = Math.min(w[0], e.received());
+                w[1] = Math.max(w[1], e.received());
+            }
+        }));
         for (Entry.Call listing : history.calls(Kinds.LIST_ACTUALS)) {
             if (listing.status() != 200) {
                 continue;
@@ -82,6 +92,7 @@ public final class NeverTwoAtOnce {
                 if (a.path("evacuating").asBoolean()) {
                     long[] w = seen.computeIfAbsent(a.path("instance_guid").asString(),
                             g -> new long[] { listing.invoke(), listing.complete() });
+                    w[0] = Math.min(w[0], listing.invoke());
                     w[1] = Math.max(w[1], listing.complete());
                 }
             });

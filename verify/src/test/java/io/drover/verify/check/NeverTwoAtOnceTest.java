@@ -3,10 +3,12 @@ package io.drover.verify.check;
 import static io.drover.verify.check.Fixtures.actual;
 import static io.drover.verify.check.Fixtures.answer;
 import static io.drover.verify.check.Fixtures.cells;
+import static io.drover.verify.check.Fixtures.created;
 import static io.drover.verify.check.Fixtures.fault;
 import static io.drover.verify.check.Fixtures.listing;
 import static io.drover.verify.check.Fixtures.meta;
 import static io.drover.verify.check.Fixtures.processProbe;
+import static io.drover.verify.check.Fixtures.removed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.drover.verify.history.History;
@@ -44,6 +46,20 @@ class NeverTwoAtOnceTest {
                 // delisted, still answering a moment later: the pass that stops it has not come yet
                 processProbe(8, 3000, "cell-z1", answer("a", 0, "i1", "l")),
                 processProbe(8, 3001, "cell-z2", answer("a", 0, "i2", "l")))).anomalies()).isEmpty();
+    }
+
+    /**
+     * A twin asked to stop leaves the API at once while its container stops; one that lived between two listings was
+     * never listed, but the event stream carried its creation and removal (seed 17, s17-3714-lrp-2: surged, then the
+     * LRP deleted, its twin and the new instance both stopping).
+     */
+    @Test
+    void aTwinOnlyTheEventStreamSawMayAnswerBesideItsReplacement() {
+        assertThat(NeverTwoAtOnce.check(History.of(meta("a"),
+                created(1, 10, actual("a", 0, "i1", "cell-z1", "RUNNING", 1, true, 1), 900),
+                removed(1, 11, actual("a", 0, "i1", "cell-z1", "RUNNING", 1, true, 1), 990),
+                processProbe(7, 1000, "cell-z1", answer("a", 0, "i1", "l")),
+                processProbe(7, 1001, "cell-z2", answer("a", 0, "i2", "l")))).anomalies()).isEmpty();
     }
 
     @Test
