@@ -6,6 +6,7 @@ import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.read.LifecycleEventRows;
 import io.drover.model.read.PreviousInstances;
 import io.drover.model.read.LiveCells;
 import io.drover.model.read.PlaceableInstances;
@@ -65,6 +66,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     PlaceableInstances placeableInstances(JdbcTemplate jdbc) {
         return new PlaceableInstances(jdbc);
+    }
+
+    @Bean
+    LifecycleEventRows lifecycleEventRows(JdbcTemplate jdbc) {
+        return new LifecycleEventRows(jdbc);
     }
 
     @Bean
