@@ -12,6 +12,7 @@ import io.drover.model.read.LiveCells;
 import io.drover.model.read.PlaceableInstances;
 import io.drover.model.read.PlannerStatistics;
 import io.drover.model.read.Tallies;
+import io.drover.model.messaging.RelayNotifications;
 import io.drover.model.messaging.RelayedRows;
 import java.time.Clock;
 import javax.sql.DataSource;
@@ -71,6 +72,12 @@ public class ReadModelAutoConfiguration {
     @Bean
     LifecycleEventRows lifecycleEventRows(JdbcTemplate jdbc) {
         return new LifecycleEventRows(jdbc);
+    }
+
+    /** What wakes a reader that follows {@code lrp_events}: the relay's notification, for the event stream. */
+    @Bean
+    RelayNotifications relayNotifications(DataSource dataSource) {
+        return new RelayNotifications(dataSource);
     }
 
     @Bean
