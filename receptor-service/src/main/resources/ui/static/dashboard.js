@@ -161,6 +161,10 @@
     source.onopen = function () {
       resumable = true;
       say('Live: updates as the cluster changes');
+      // The page was drawn before the stream opened: draw it once more, so what changed in between shows too.
+      if (!feed) {
+        soon();
+      }
     };
     source.onerror = function () {
       say('Event stream interrupted; reconnecting…');
