@@ -42,6 +42,23 @@ class DroverTest {
         assertThat(run.err).contains(message).contains(usage).doesNotContain("Exception", "\tat ");
     }
 
+    @ParameterizedTest
+    @CsvSource(nullValues = "null", delimiter = '|', value = {
+            "status web             | status",
+            "-o json cells          | cells",
+            "--output json cells    | cells",
+            "-ojson cells           | cells",
+            "--output=json list     | list",
+            "cells -o json          | cells",
+            "--help                 | null",
+            "-h status              | null",
+            "completion             | null",
+            "frobnicate             | null",
+            "''                     | null" })
+    void onlyTheCommandThatRunsIsMade(String args, String wanted) {
+        assertThat(Drover.wanted(args.isEmpty() ? new String[0] : args.split(" "))).isEqualTo(wanted);
+    }
+
     @Test
     void withNothingSayingWhereTheReceptorIsItSaysWhatToSet() {
         Run run = run(Map.of(), "list");

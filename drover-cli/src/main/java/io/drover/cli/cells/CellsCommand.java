@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import tools.jackson.databind.JsonNode;
+import io.drover.cli.json.JsonNode;
 
 /** {@code drover cells [--watch]}: zone, state, memory and container use as bars, last heartbeat. */
 @Command(name = "cells", description = "Show the cells: zone, state, memory and containers in use.")

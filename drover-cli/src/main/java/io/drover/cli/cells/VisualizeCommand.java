@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import tools.jackson.databind.JsonNode;
+import io.drover.cli.json.JsonNode;
 
 /** {@code drover visualize [--watch]}: the instances on each cell, coloured by state. */
 @Command(name = "visualize", description = "Show the instances on each cell, coloured by state (like ltc visualize).")

@@ -1,7 +1,7 @@
 package io.drover.cli.events;
 
 import java.util.Set;
-import tools.jackson.databind.JsonNode;
+import io.drover.cli.json.JsonNode;
 
 /** One line for people about an event: what changed, of which instance, to what. Pure. */
 final class EventSummary {

@@ -1,5 +1,6 @@
 package io.drover.cli.events;
 
+import io.drover.cli.json.Json;
 import io.drover.cli.api.Receptor;
 import io.drover.cli.output.Ansi;
 import io.drover.cli.output.Output;
@@ -22,8 +23,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
+import io.drover.cli.json.JsonNode;
+import io.drover.cli.json.ObjectNode;
 
 /**
  * {@code drover events [--follow] [--type T,...] [--count N] [--for 30s]}: the receptor's live event stream (it keeps no
@@ -112,12 +113,12 @@ public final class EventsCommand implements Callable<Integer> {
         Output output = session.output();
         JsonNode data;
         try {
-            data = Receptor.JSON.readTree(event.data());
+            data = Json.parse(event.data());
         } catch (RuntimeException e) {
-            data = Output.mapper().getNodeFactory().stringNode(event.data());
+            data = Json.text(event.data());
         }
         if (output.json()) {
-            ObjectNode node = Output.mapper().createObjectNode().put("id", event.id()).put("type", event.type());
+            ObjectNode node = Json.object().put("id", event.id()).put("type", event.type());
             node.set("data", data);
             output.json(node);
             return;

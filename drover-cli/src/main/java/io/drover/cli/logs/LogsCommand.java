@@ -1,5 +1,6 @@
 package io.drover.cli.logs;
 
+import io.drover.cli.json.Json;
 import io.drover.cli.api.ApiException;
 import io.drover.cli.api.Receptor;
 import io.drover.cli.output.Ansi;
@@ -20,7 +21,7 @@ import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
+import io.drover.cli.json.JsonNode;
 
 /**
  * {@code drover logs NAME [--index I [--previous]] [-f] [--tail N] [--stream stdout|stderr|rep]}: one instance's log,
@@ -153,7 +154,7 @@ public final class LogsCommand implements Callable<Integer> {
     private void print(LogLine line) {
         Output output = session.output();
         if (output.json()) {
-            output.json(Output.mapper().createObjectNode().put("process_guid", name).put("index", line.index())
+            output.json(Json.object().put("process_guid", name).put("index", line.index())
                     .put("timestamp", line.timestamp()).put("source", line.source()).put("text", line.text()));
             return;
         }

@@ -1,10 +1,11 @@
 package io.drover.cli.lrp;
 
+import io.drover.cli.json.Json;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.UsageException;
 import java.util.List;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
+import io.drover.cli.json.ArrayNode;
+import io.drover.cli.json.ObjectNode;
 
 /**
  * The flags of {@code drover desire} as the body of {@code POST /v1/desired_lrps}. Pure. {@code --check tcp} checks the
@@ -18,7 +19,7 @@ record DesireRequest(String name, int instances, int memoryMb, int diskMb, List<
             throw new UsageException("what should run? give the command after --, e.g. "
                     + "drover desire web -- python3 -m http.server, or the whole definition with -f lrp.json");
         }
-        ObjectNode lrp = Output.mapper().createObjectNode();
+        ObjectNode lrp = Json.object();
         lrp.put("process_guid", name).put("domain", domain).put("rootfs", rootfs).put("instances", instances)
                 .put("memory_mb", memoryMb).put("disk_mb", diskMb);
         ArrayNode portList = lrp.putArray("ports");

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.JsonNode;
+import io.drover.cli.json.JsonNode;
 
 /** {@code drover list [--domain D]}: the desired LRPs and how many of their instances run. */
 @Command(name = "list", description = "List desired LRPs with their running instances.")

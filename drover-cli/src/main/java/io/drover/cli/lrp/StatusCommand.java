@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
+import io.drover.cli.json.JsonNode;
 
 /** {@code drover status NAME [--watch]}: one line per instance. */
 @Command(name = "status", description = "Show each instance of NAME: state, cell, address, since, crashes.")

@@ -6,7 +6,7 @@ import io.drover.cli.output.Output;
 import io.drover.cli.output.Table;
 import java.time.Instant;
 import java.util.List;
-import tools.jackson.databind.JsonNode;
+import io.drover.cli.json.JsonNode;
 
 /** What {@code drover status} shows for each instance, from the API's actual LRP JSON. Pure. */
 final class StatusView {

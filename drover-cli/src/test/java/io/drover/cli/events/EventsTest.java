@@ -1,5 +1,6 @@
 package io.drover.cli.events;
 
+import io.drover.cli.json.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,7 +41,7 @@ class EventsTest {
             "actual_lrp_removed  | {\"actual_lrp\":{\"process_guid\":\"web\",\"index\":1,\"cell_id\":\"cell-z2\"}} | web/1 removed on cell-z2",
             "actual_lrp_crashed  | {\"actual_lrp_after\":{\"process_guid\":\"web\",\"index\":0,\"crash_count\":2,\"crash_reason\":\"exited with status 7\"}} | web/0 crashed: exited with status 7 (crash 2)" })
     void summarisesEachTypeInOneLine(String type, String data, String summary) {
-        assertThat(EventSummary.describe(type, Output.mapper().readTree(data))).isEqualTo(summary);
+        assertThat(EventSummary.describe(type, Json.parse(data))).isEqualTo(summary);
     }
 
     @ParameterizedTest
