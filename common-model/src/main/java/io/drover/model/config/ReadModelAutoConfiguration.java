@@ -1,5 +1,7 @@
 package io.drover.model.config;
 
+import io.drover.model.messaging.RelayNotifications;
+import io.drover.model.messaging.RelayedRows;
 import io.drover.model.read.ActualLrpOwners;
 import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.ActualLrpSummaries;
@@ -12,8 +14,6 @@ import io.drover.model.read.LiveCells;
 import io.drover.model.read.PlaceableInstances;
 import io.drover.model.read.PlannerStatistics;
 import io.drover.model.read.Tallies;
-import io.drover.model.messaging.RelayNotifications;
-import io.drover.model.messaging.RelayedRows;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -61,7 +61,8 @@ class LifecycleEventRowsIT {
             jdbc.queryForObject("SELECT pg_current_xact_id()::text", String.class);
             xidTaken.countDown();
             awaitLatch(write);
-            lateEvent(late); // lifecycle writes refuse an outer transaction: its audit row, written late, committed last
+            // a lifecycle write refuses an outer transaction: its audit row, written late, committed last
+            lateEvent(late);
         }));
         assertThat(xidTaken.await(30, TimeUnit.SECONDS)).isTrue();
         desired.desire(definition(early, 1), TEST);

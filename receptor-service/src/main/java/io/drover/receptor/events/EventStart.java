@@ -14,9 +14,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
- * Where a stream starts (SPEC 18): after the event a reconnecting client names ({@code Last-Event-ID}, which a browser's
- * {@code EventSource} sends by itself, or {@code ?after=}), with the events of the last {@code since_seconds}, with the
- * last {@code last} events, or at the end (events from now on). A named event must still be kept and within the
+ * Where a stream starts (SPEC 18): after the event a reconnecting client names ({@code Last-Event-ID}, which a
+ * browser's {@code EventSource} sends by itself, or {@code ?after=}), with the events of the last
+ * {@code since_seconds}, with the last {@code last} events, or at the end (events from now on). A named event must still be kept and within the
  * retention, or the client has missed events it can no longer get: 410 {@code EventsExpired}, re-list.
  */
 @Component

@@ -22,7 +22,7 @@ record ReceptorSecurityProperties(String username, String password, boolean devM
     public String toString() {
         // Never let the secret reach a log line through toString().
         return "ReceptorSecurityProperties[username=" + username + ", password=" + (password == null ? "unset" : "***")
-                + ", devMode=" + devMode + ", corsAllowedOrigins=" + corsAllowedOrigins + ", allowedHosts=" + allowedHosts
-                + "]";
+                + ", devMode=" + devMode + ", corsAllowedOrigins=" + corsAllowedOrigins + ", allowedHosts="
+                + allowedHosts + "]";
     }
 }

@@ -22,7 +22,8 @@ class SecurityRulesTest {
 
     @Test
     void aConfiguredPasswordIsUsedAndNeverShown() {
-        ReceptorSecurityProperties properties = new ReceptorSecurityProperties("ops", "s3cret", false, List.of(), List.of());
+        ReceptorSecurityProperties properties = new ReceptorSecurityProperties("ops", "s3cret", false, List.of(),
+                List.of());
         ReceptorCredentials credentials = ReceptorCredentials.from(properties, new SecureRandom());
         assertThat(credentials.matches("ops", "s3cret")).isTrue();
         assertThat(credentials.matches("ops", "s3cret ")).isFalse();
