@@ -3,6 +3,8 @@ package io.drover.cli;
 import io.drover.cli.api.ApiException;
 import io.drover.cli.cells.CellsCommand;
 import io.drover.cli.cells.VisualizeCommand;
+import io.drover.cli.deploy.DeployCommand;
+import io.drover.cli.deploy.RolloutCommand;
 import io.drover.cli.domains.DomainsCommand;
 import io.drover.cli.events.EventsCommand;
 import io.drover.cli.logs.LogsCommand;
@@ -15,6 +17,8 @@ import io.drover.cli.lrp.StatusCommand;
 import io.drover.cli.session.ConfigurationException;
 import io.drover.cli.session.Session;
 import io.drover.cli.session.UsageException;
+import io.drover.cli.tasks.TaskCommand;
+import io.drover.cli.tasks.TasksCommand;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -24,13 +28,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code drover}: Drover's command line. Exit codes scripts can trust: 0 ok, 1 the API answered an error (its name and
@@ -61,6 +65,10 @@ public final class Drover implements Runnable {
         COMMANDS.put("visualize", VisualizeCommand::new);
         COMMANDS.put("events", EventsCommand::new);
         COMMANDS.put("logs", LogsCommand::new);
+        COMMANDS.put("tasks", TasksCommand::new);
+        COMMANDS.put("task", TaskCommand::commandLine);
+        COMMANDS.put("deploy", DeployCommand::new);
+        COMMANDS.put("rollout", RolloutCommand::commandLine);
         COMMANDS.put("domains", DomainsCommand::new);
     }
 

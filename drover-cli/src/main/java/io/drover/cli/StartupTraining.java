@@ -29,8 +29,8 @@ public final class StartupTraining {
             + "\"available\":{\"memory_mb\":4000,\"disk_mb\":8000,\"containers\":60},\"rootfs_providers\":"
             + "[\"preloaded\"],\"placement_tags\":[],\"heartbeat_at\":\"2025-01-01T00:00:00Z\"}";
     private static final String ACTUAL = "{\"process_guid\":\"web\",\"index\":0,\"domain\":\"default\","
-            + "\"instance_guid\":\"i\",\"cell_id\":\"cell-z1\",\"address\":\"127.0.0.1\",\"ports\":[{\"container_port\":"
-            + "8080,\"host_port\":61000}],\"state\":\"RUNNING\",\"crash_count\":1,\"crash_reason\":\"exited\","
+            + "\"instance_guid\":\"i\",\"cell_id\":\"cell-z1\",\"address\":\"127.0.0.1\","
+            + "\"ports\":[{\"container_port\":8080,\"host_port\":61000}],\"state\":\"RUNNING\",\"crash_count\":1,\"crash_reason\":\"exited\","
             + "\"since\":1700000000000,\"evacuating\":false,\"modification_tag\":{\"epoch\":\"e\",\"index\":1}}";
     private static final String DESIRED = "{\"process_guid\":\"web\",\"domain\":\"default\",\"rootfs\":"
             + "\"preloaded:host\",\"instances\":1,\"memory_mb\":128,\"disk_mb\":256,\"ports\":[8080],\"action\":"

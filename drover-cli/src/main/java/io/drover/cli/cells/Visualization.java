@@ -1,6 +1,8 @@
 package io.drover.cli.cells;
 
 import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
+import io.drover.cli.json.ObjectNode;
 import io.drover.cli.output.Ansi;
 import io.drover.cli.output.Output;
 import java.util.ArrayList;
@@ -8,8 +10,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.drover.cli.json.JsonNode;
-import io.drover.cli.json.ObjectNode;
 
 /**
  * {@code ltc visualize}'s picture: a row per cell with one mark per instance on it, coloured by state (a dot each on a

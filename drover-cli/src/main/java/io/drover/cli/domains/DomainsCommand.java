@@ -1,12 +1,12 @@
 package io.drover.cli.domains;
 
 import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import io.drover.cli.json.JsonNode;
 
 /** {@code drover domains}: the domains that are fresh now (the converger only stops work in those). */
 @Command(name = "domains", description = "List the fresh domains.")

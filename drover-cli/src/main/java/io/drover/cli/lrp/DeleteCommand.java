@@ -1,7 +1,7 @@
 package io.drover.cli.lrp;
 
-import io.drover.cli.json.Json;
 import io.drover.cli.api.Receptor;
+import io.drover.cli.json.Json;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import java.util.concurrent.Callable;

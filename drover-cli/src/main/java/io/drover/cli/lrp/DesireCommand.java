@@ -1,6 +1,8 @@
 package io.drover.cli.lrp;
 
 import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
+import io.drover.cli.json.ObjectNode;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import io.drover.cli.session.UsageException;
@@ -15,8 +17,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import io.drover.cli.json.JsonNode;
-import io.drover.cli.json.ObjectNode;
 
 /** {@code drover desire NAME [flags] -- CMD ARGS...} or {@code drover desire [NAME] -f lrp.json}. */
 @Command(name = "desire", description = "Desire instances of a process (create a desired LRP).",

@@ -1,13 +1,13 @@
 package io.drover.cli.lrp;
 
-import io.drover.cli.json.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Output;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import io.drover.cli.json.JsonNode;
 
 class StatusViewTest {
 
