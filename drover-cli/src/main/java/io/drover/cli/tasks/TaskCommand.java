@@ -116,7 +116,8 @@ public final class TaskCommand implements Runnable {
         }
     }
 
-    @Command(name = "logs", description = "Show what a RUNNING task printed, and the rep's lines about it.")
+    @Command(name = "logs", description = "Show what a task printed, and the rep's lines about it (while it runs, "
+            + "and for an hour after).")
     static final class Logs implements Callable<Integer> {
 
         private final Session session;
