@@ -94,7 +94,7 @@ class LifecycleEventRowsIT {
         String guid = "start-" + UUID.randomUUID();
         desired.desire(definition(guid, 2), TEST);
         clock.advance(Duration.ofMinutes(1));
-        desired.update(guid, new DesiredLrpUpdate(3, null, null), null, TEST);
+        desired.update(guid, new DesiredLrpUpdate(3, null, null), List.of(), TEST);
         await().atMost(Duration.ofSeconds(10)).until(() -> events.end().isAfter(EventPosition.START)
                 && mine(events.after(events.beforeLast(5), 10).rows(), guid).size() == 5);
         List<LifecycleEventRow> rows = mine(events.after(events.beforeLast(5), 10).rows(), guid);
