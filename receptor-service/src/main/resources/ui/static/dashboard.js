@@ -15,6 +15,7 @@
     'deployment_changed'];
   var MIN_REFRESH_MS = 1000;
   var FEED_LINES = 300;
+  var FIRST_EVENTS = 100;
 
   function say(text) {
     if (statusLine) {
@@ -94,7 +95,7 @@
     li.setAttribute('data-type', name);
     li.setAttribute('data-guid', s.process_guid || s.task_guid || '');
     li.setAttribute('data-domain', s.domain || '');
-    var parts = [new Date().toLocaleTimeString(), name, (s.process_guid || s.task_guid || '?')
+    var parts = [when(s).toLocaleTimeString(), name, (s.process_guid || s.task_guid || '?')
       + (s.index !== undefined ? '/' + s.index : '')];
     if (after.state) {
       var removed = name.lastIndexOf('_removed') === name.length - '_removed'.length;
@@ -112,6 +113,12 @@
     while (feed.children.length > FEED_LINES) {
       feed.removeChild(feed.lastChild);
     }
+  }
+
+  // The events the page starts with happened before it opened: show when the subject last changed, not now.
+  function when(s) {
+    var at = s.since !== undefined ? new Date(s.since) : s.updated_at ? new Date(s.updated_at) : new Date();
+    return isNaN(at.getTime()) ? new Date() : at;
   }
 
   function shown(li) {
@@ -135,23 +142,47 @@
     });
   }
 
-  // ---- the stream itself; EventSource reconnects by itself after a drop, and we retry when it gives up ----
+  // ---- the stream itself; EventSource reconnects by itself after a drop (resuming with Last-Event-ID), and we
+  // retry when it gives up, after the last event we had. The events page starts with the last 100 events. ----
   var paused = false;
+  var lastId = null;
+  var resumable = true;
+
+  function streamPath() {
+    if (lastId !== null && resumable) {
+      return '/v1/events?after=' + encodeURIComponent(lastId);
+    }
+    return feed ? '/v1/events?last=' + FIRST_EVENTS : '/v1/events';
+  }
 
   function connect() {
     say('Connecting to the event stream…');
-    var source = new EventSource(api('/v1/events'), { withCredentials: true });
+    var source = new EventSource(api(streamPath()), { withCredentials: true });
     source.onopen = function () {
+      resumable = true;
       say('Live: updates as the cluster changes');
+      // The page was drawn before the stream opened: draw it once more, so what changed in between shows too.
+      if (!feed) {
+        soon();
+      }
     };
     source.onerror = function () {
       say('Event stream interrupted; reconnecting…');
       if (source.readyState === EventSource.CLOSED) {
+        // refused, e.g. 410 when that event is no longer kept: start again with the latest (seen ones are skipped)
+        resumable = false;
         setTimeout(connect, 5000);
       }
     };
     EVENTS.forEach(function (name) {
       source.addEventListener(name, function (e) {
+        // ids sort as the events do: one at or before the last we had is a repeat
+        if (e.lastEventId && lastId !== null && e.lastEventId <= lastId) {
+          return;
+        }
+        if (e.lastEventId) {
+          lastId = e.lastEventId;
+        }
         var data = {};
         try {
           data = JSON.parse(e.data);

@@ -15,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.springframework.util.FileSystemUtils;
 
 /**
- * {@code ./drover-bench [--quick] [--separate-jvms]}: starts the local cluster with simulated cells (1,000 cells for
+ * {@code ./drover-bench [--quick] [--separate-jvms]} (or {@code --cli}: the command line's start alone, see
+ * {@link #cli}): starts the local cluster with simulated cells (1,000 cells for
  * the full run, 100 for {@code --quick}), warms it up (see {@link Warmup}), runs P0-P6 of SPEC 11 and P7 (a rollout of 1,000 LRPs, SPEC 14) and
  * prints one table, also written as JSON to
  * {@code bench/results/}. With {@code --separate-jvms} every service runs in a JVM of its own, so P4 measures the
@@ -45,6 +46,10 @@ public final class BenchMain {
     public static void main(String[] args) throws Exception {
         if (List.of(args).contains("--containers")) {
             containers(List.of(args).contains("--quick") ? 20 : 100);
+            return;
+        }
+        if (List.of(args).contains("--cli")) {
+            cli();
             return;
         }
         boolean quick = List.of(args).contains("--quick");
@@ -106,6 +111,37 @@ public final class BenchMain {
     }
 
     record Scale(int cells, int lrps, int instances, Duration loadDuration, int tasks) {
+    }
+
+    /**
+     * {@code ./drover-bench --cli}: the command line's start ({@link CliStartup}) against a small cluster (three
+     * simulated cells, one LRP of three instances), nothing else running.
+     */
+    private static void cli() throws Exception {
+        Path dataDir = Files.createTempDirectory("drover-bench-cli");
+        LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 0, 3, "bench", "bench-password",
+                BenchSettings.clusterProperties(3));
+        List<Figure> figures;
+        try (RunningCluster cluster = LocalCluster.start(settings);
+             StoppedOnExit stoppedOnExit = new StoppedOnExit(cluster, dataDir);
+             Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
+            BenchSettings.awaitCells(db, 3, Duration.ofMinutes(2));
+            ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 1);
+            client.send("POST", "/v1/desired_lrps", ReceptorClient.desiredLrp("cli-bench", 3, 32));
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (db.count("SELECT count(*) FROM actual_lrps WHERE process_guid = 'cli-bench' AND state = 'RUNNING'")
+                    < 3 && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(200_000_000L);
+            }
+            figures = new CliStartup(Path.of("drover").toAbsolutePath(), cluster, "bench", "bench-password")
+                    .run("cli-bench", 20);
+        } finally {
+            deleteData(dataDir);
+        }
+        System.out.println();
+        System.out.print(Report.table(figures));
+        System.out.println("results: " + Report.writeJson(Path.of("bench", "results"), "cli", figures));
+        System.exit(0);
     }
 
     /**

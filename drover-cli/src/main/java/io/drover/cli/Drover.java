@@ -3,6 +3,8 @@ package io.drover.cli;
 import io.drover.cli.api.ApiException;
 import io.drover.cli.cells.CellsCommand;
 import io.drover.cli.cells.VisualizeCommand;
+import io.drover.cli.deploy.DeployCommand;
+import io.drover.cli.deploy.RolloutCommand;
 import io.drover.cli.domains.DomainsCommand;
 import io.drover.cli.events.EventsCommand;
 import io.drover.cli.logs.LogsCommand;
@@ -15,25 +17,29 @@ import io.drover.cli.lrp.StatusCommand;
 import io.drover.cli.session.ConfigurationException;
 import io.drover.cli.session.Session;
 import io.drover.cli.session.UsageException;
+import io.drover.cli.tasks.TaskCommand;
+import io.drover.cli.tasks.TasksCommand;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code drover}: Drover's command line. Exit codes scripts can trust: 0 ok, 1 the API answered an error (its name and
  * message on stderr) or could not be reached, 2 a usage error (what is wrong, and the command's usage line). Never a
- * stack trace. New commands ({@code tasks}, {@code deploy}) are one {@code addSubcommand} line in {@link #commandLine}.
+ * stack trace. A new command is one line in {@link #COMMANDS}.
  */
 @Command(name = "drover", mixinStandardHelpOptions = true, version = "drover 0.1.0",
         description = "Drover's command line. Talks to the receptor at DROVER_URL (DROVER_USER, DROVER_PASSWORD), or "
@@ -44,6 +50,27 @@ public final class Drover implements Runnable {
     static final int OK = 0;
     static final int API_ERROR = 1;
     static final int USAGE = 2;
+
+    /** Every command, in the order of the help; each made only when it runs (see {@link #wanted}). */
+    private static final Map<String, Function<Session, Object>> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("desire", DesireCommand::new);
+        COMMANDS.put("scale", ScaleCommand::new);
+        COMMANDS.put("list", ListCommand::new);
+        COMMANDS.put("status", StatusCommand::new);
+        COMMANDS.put("restart", RestartCommand::new);
+        COMMANDS.put("delete", DeleteCommand::new);
+        COMMANDS.put("cells", CellsCommand::new);
+        COMMANDS.put("visualize", VisualizeCommand::new);
+        COMMANDS.put("events", EventsCommand::new);
+        COMMANDS.put("logs", LogsCommand::new);
+        COMMANDS.put("tasks", TasksCommand::new);
+        COMMANDS.put("task", TaskCommand::commandLine);
+        COMMANDS.put("deploy", DeployCommand::new);
+        COMMANDS.put("rollout", RolloutCommand::commandLine);
+        COMMANDS.put("domains", DomainsCommand::new);
+    }
 
     private final Session session;
 
@@ -83,30 +110,46 @@ public final class Drover implements Runnable {
     public static int run(String[] args, Map<String, String> env, Path workingDirectory, PrintStream out,
             PrintStream err, boolean terminal) {
         Session session = new Session(env, workingDirectory, out, err, terminal, Clock.systemUTC());
-        return commandLine(session, out, err).execute(args);
+        return commandLine(session, out, err, args).execute(args);
     }
 
-    static CommandLine commandLine(Session session, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new Drover(session))
-                .addSubcommand(new DesireCommand(session))
-                .addSubcommand(new ScaleCommand(session))
-                .addSubcommand(new ListCommand(session))
-                .addSubcommand(new StatusCommand(session))
-                .addSubcommand(new RestartCommand(session))
-                .addSubcommand(new DeleteCommand(session))
-                .addSubcommand(new CellsCommand(session))
-                .addSubcommand(new VisualizeCommand(session))
-                .addSubcommand(new EventsCommand(session))
-                .addSubcommand(new LogsCommand(session))
-                .addSubcommand(new DomainsCommand(session))
-                .addSubcommand("completion", new AutoComplete.GenerateCompletion());
-        cli.getSubcommands().get("completion").getCommandSpec().usageMessage()
-                .description("Print a bash/zsh completion script: source <(drover completion)");
+    static CommandLine commandLine(Session session, PrintStream out, PrintStream err, String... args) {
+        CommandLine cli = new CommandLine(new Drover(session));
+        String wanted = wanted(args);
+        COMMANDS.forEach((name, command) -> {
+            if (wanted == null || wanted.equals(name)) {
+                cli.addSubcommand(name, command.apply(session));
+            }
+        });
+        if (wanted == null) {
+            cli.addSubcommand("completion", new AutoComplete.GenerateCompletion());
+            cli.getSubcommands().get("completion").getCommandSpec().usageMessage()
+                    .description("Print a bash/zsh completion script: source <(drover completion)");
+        }
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-        cli.setParameterExceptionHandler((e, args) -> usage(e.getCommandLine(), e.getMessage(), err));
+        cli.setParameterExceptionHandler((e, given) -> usage(e.getCommandLine(), e.getMessage(), err));
         cli.setExecutionExceptionHandler((e, command, parsed) -> failed(e, command, err));
         return cli;
+    }
+
+    /**
+     * The one command {@code args} run, or null when they may need them all (help, completion, an unknown name):
+     * picocli reads each command's annotations when it is added, and reading all of them is most of a command's start.
+     */
+    static String wanted(String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("-o") || arg.equals("--output")) {
+                i++; // its value
+            } else if (arg.equals("--") || arg.equals("-h") || arg.equals("--help") || arg.equals("-V")
+                    || arg.equals("--version")) {
+                return null;
+            } else if (!arg.startsWith("-")) {
+                return COMMANDS.containsKey(arg) ? arg : null;
+            }
+        }
+        return null;
     }
 
     private static int failed(Exception e, CommandLine command, PrintStream err) {

@@ -35,11 +35,41 @@ class DroverTest {
             "events --type bogus            | unknown event type 'bogus'           | Usage: drover events",
             "events --for forever           | --for takes a duration               | Usage: drover events",
             "logs web --stream console      | --stream takes stdout, stderr or rep | Usage: drover logs",
-            "logs web --previous            | --previous needs --index             | Usage: drover logs" })
+            "logs web --previous            | --previous needs --index             | Usage: drover logs",
+            "events --since 10m --last 5    | give one of --since, --last and --after | Usage: drover events",
+            "events --since yesterday       | --since takes a duration             | Usage: drover events",
+            "tasks --state DONE             | --state takes PENDING, RUNNING       | Usage: drover tasks",
+            "task                           | which task command?                  | Usage: drover task",
+            "task submit job                | what should run?                     | Usage: drover task submit",
+            "task submit                    | give the GUID of the task            | Usage: drover task submit",
+            "task submit job --timeout x -- true | --timeout takes a duration     | Usage: drover task submit",
+            "task get                       | Missing required parameter: 'GUID'   | Usage: drover task get",
+            "deploy web                     | what changes?                        | Usage: drover deploy",
+            "deploy web --max-surge lots -m 64 | --max-surge takes a count        | Usage: drover deploy",
+            "rollout                        | which rollout command?               | Usage: drover rollout",
+            "rollout pause                  | Missing required parameter: 'NAME'   | Usage: drover rollout pause",
+            "rollout frobnicate web         | Unmatched argument                   | Usage: drover rollout" })
     void usageErrorsExitTwoWithWhatIsWrongAndTheUsageLine(String args, String message, String usage) {
         Run run = run(Map.of("DROVER_URL", "http://127.0.0.1:9"), args.isEmpty() ? new String[0] : args.split(" "));
         assertThat(run.exit).isEqualTo(2);
         assertThat(run.err).contains(message).contains(usage).doesNotContain("Exception", "\tat ");
+    }
+
+    @ParameterizedTest
+    @CsvSource(nullValues = "null", delimiter = '|', value = {
+            "status web             | status",
+            "-o json cells          | cells",
+            "--output json cells    | cells",
+            "-ojson cells           | cells",
+            "--output=json list     | list",
+            "cells -o json          | cells",
+            "--help                 | null",
+            "-h status              | null",
+            "completion             | null",
+            "frobnicate             | null",
+            "''                     | null" })
+    void onlyTheCommandThatRunsIsMade(String args, String wanted) {
+        assertThat(Drover.wanted(args.isEmpty() ? new String[0] : args.split(" "))).isEqualTo(wanted);
     }
 
     @Test
@@ -65,7 +95,8 @@ class DroverTest {
     void helpAndCompletionNeedNoReceptor() {
         Run help = run(Map.of(), "--help");
         assertThat(help.exit).isZero();
-        assertThat(help.out).contains("desire", "visualize", "Exit codes: 0 ok, 1 API error, 2 usage error.");
+        assertThat(help.out).contains("desire", "visualize", "tasks", "task", "deploy", "rollout",
+                "Exit codes: 0 ok, 1 API error, 2 usage error.");
         Run completion = run(Map.of(), "completion");
         assertThat(completion.exit).isZero();
         assertThat(completion.out).contains("complete -F", "drover");

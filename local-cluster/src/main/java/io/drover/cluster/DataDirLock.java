@@ -25,11 +25,14 @@ final class DataDirLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    /** Takes the lock of {@code dataDir} (created if missing), or fails saying which process holds it. */
+    /**
+     * Takes the lock of {@code dataDir} (created if missing, its owner's only), or fails saying which process holds
+     * it.
+     */
     static DataDirLock acquire(Path dataDir) {
         Path file = dataDir.resolve(".lock");
         try {
-            Files.createDirectories(dataDir);
+            ClusterFiles.dataDirectory(dataDir);
             FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
             FileLock lock = tryLock(channel);

@@ -41,6 +41,8 @@ public final class LocalClusterMain {
             System.exit(2);
             return;
         }
+        // before the log file is made in it: the database, the logs and cluster.env are the user's only
+        ClusterFiles.dataDirectory(settings.dataDir());
         Path logFile = LocalLogging.toFile(settings.dataDir().resolve("logs"), options.containsKey("verbose"));
         Terminal terminal = new Terminal(System.out, Clock.systemDefaultZone());
         terminal.say("starting in " + shown(settings.dataDir()) + "; logs in " + shown(logFile)
@@ -73,8 +75,8 @@ public final class LocalClusterMain {
                         : "stopped");
                 stopped.countDown();
             }, "local-cluster-shutdown"));
-            terminal.block(Banner.text(terminal.elapsed().toSeconds(), cluster.receptorUrl(), cluster.username(),
-                    cluster.password(), cluster.kafkaBootstrapServers(), shown(env)));
+            Banner.show(terminal, terminal.elapsed().toSeconds(), cluster.receptorUrl(), cluster.username(),
+                    cluster.password(), cluster.kafkaBootstrapServers(), shown(env));
         } catch (IOException | RuntimeException e) {
             LoggerFactory.getLogger(LocalClusterMain.class).error("local-cluster-start-failed", e);
             System.err.println("drover: could not start: " + e + " (details: " + shown(logFile) + ")");
@@ -133,12 +135,8 @@ public final class LocalClusterMain {
     }
 
     private static Path writeEnv(Path dataDir, RunningCluster cluster) throws IOException {
-        Path env = dataDir.resolve("cluster.env");
-        Files.writeString(env, "export DROVER_URL=" + cluster.receptorUrl() + "\n"
-                + "export DROVER_USER=" + cluster.username() + "\n"
-                + "export DROVER_PASSWORD=" + cluster.password() + "\n"
-                + "export DROVER_KAFKA=" + cluster.kafkaBootstrapServers() + "\n");
-        return env;
+        return ClusterFiles.writeEnv(dataDir, cluster.receptorUrl(), cluster.username(), cluster.password(),
+                cluster.kafkaBootstrapServers());
     }
 
     private static String generatedPassword() {

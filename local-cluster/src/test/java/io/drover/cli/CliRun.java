@@ -1,6 +1,6 @@
 package io.drover.cli;
 
-import io.drover.cli.output.Output;
+import io.drover.model.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +20,8 @@ record CliRun(int exit, String out, String err) {
         return new CliRun(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** Each output line parsed as one JSON object (throws if one is not). */
+    /** Each output line parsed as one JSON object (throws if one is not), by a parser other than the CLI's own. */
     List<JsonNode> json() {
-        return out.lines().filter(l -> !l.isBlank()).map(l -> Output.mapper().readTree(l)).toList();
+        return out.lines().filter(l -> !l.isBlank()).map(Json::tree).toList();
     }
 }

@@ -34,7 +34,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The CLI's main, run in this JVM against a real local cluster (embedded PostgreSQL, in-process Kafka, every service,
  * three process cells): what a user types, what they see, and what a script parses. One cluster for the class; the
- * tests run in order on one LRP that prints known lines.
+ * tests run in order on one LRP that prints known lines (and a few tasks beside it).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -180,6 +180,76 @@ class DroverCliIT {
 
     @Test
     @Order(7)
+    void aTaskSubmittedWithWaitEndsWithItsResultAndTasksGetLogsCancelAndDeleteFollowIt() {
+        CliRun answer = cli("task", "submit", "answer", "-m", "16", "--result-file", "out.txt", "--wait", "--",
+                "sh", "-c", "echo 42 > out.txt");
+        assertThat(answer.exit()).as(answer.err()).isZero();
+        assertThat(answer.out()).isEqualTo("answer COMPLETED: ok: 42\n");
+        assertThat(cli("tasks").out()).contains("TASK", "OUTCOME", "answer", "ok: 42");
+        assertThat(cli("tasks", "--state", "completed", "-o", "json").json())
+                .anyMatch(t -> "answer".equals(t.path("task_guid").asString()));
+        assertThat(cli("tasks", "--state", "PENDING", "-o", "json").json())
+                .noneMatch(t -> "answer".equals(t.path("task_guid").asString()));
+        assertThat(cli("task", "get", "answer", "-o", "json").json().get(0).path("result").asString())
+                .isEqualTo("42\n");
+
+        CliRun broken = cli("task", "submit", "broken", "-m", "16", "--wait", "--", "sh", "-c", "exit 3");
+        assertThat(broken.exit()).isEqualTo(1);
+        assertThat(broken.err()).startsWith("TaskFailed: broken failed: ");
+
+        assertThat(cli("task", "submit", "slow", "-m", "16", "--", "sh", "-c", "echo started; sleep 60").exit())
+                .isZero();
+        await().atMost(WAIT).until(() -> cli("task", "logs", "slow").out().contains("[stdout] started"));
+        CliRun cancelled = cli("task", "cancel", "slow");
+        assertThat(cancelled.out()).isEqualTo("cancelled slow (failed: cancelled)\n");
+
+        assertThat(cli("task", "delete", "answer").exit()).isZero();
+        CliRun gone = cli("task", "get", "answer");
+        assertThat(gone.exit()).isEqualTo(1);
+        assertThat(gone.err()).startsWith("TaskNotFound: ");
+    }
+
+    @Test
+    @Order(8)
+    void deployRollsTheInstancesToANewDefinitionAndRolloutShowsAndUndoesIt() {
+        CliRun deployed = cli("deploy", APP, "-e", "GREETING=bonjour", "--min-healthy-time", "1", "--wait");
+        assertThat(deployed.exit()).as(deployed.err()).isZero();
+        assertThat(deployed.out().lines().toList()).last().asString()
+                .startsWith(APP + ": v1 -> v2 SUCCESSFUL, 2/2 updated, 2 healthy, 0 unhealthy; started by cli");
+        assertThat(cli("rollout", "status", APP).out()).startsWith(APP + ": v1 -> v2 SUCCESSFUL");
+        await().atMost(WAIT).until(() -> cli("logs", APP, "--index", "0").out().contains("bonjour from 0"));
+
+        CliRun nothingUnderWay = cli("rollout", "pause", APP);
+        assertThat(nothingUnderWay.exit()).isEqualTo(1);
+        assertThat(nothingUnderWay.err()).startsWith("NoActiveDeployment: ");
+
+        CliRun undone = cli("rollout", "undo", APP, "--wait");
+        assertThat(undone.exit()).as(undone.err()).isZero();
+        JsonNode latest = cli("-o", "json", "rollout", "status", APP).json().get(0);
+        assertThat(latest.path("to_version").asInt()).isEqualTo(1);
+        assertThat(latest.path("state").asString()).isEqualTo("SUCCESSFUL");
+        await().atMost(WAIT).until(() -> running() == 2);
+    }
+
+    @Test
+    @Order(9)
+    void eventsSinceAWhileAgoComeFirstAndAnIdResumesExactlyAfterIt() {
+        CliRun past = cli("events", "--since", "10m", "--count", "3", "-o", "json");
+        assertThat(past.exit()).as(past.err()).isZero();
+        List<JsonNode> three = past.json();
+        assertThat(three).hasSize(3).extracting(e -> e.path("id").asString()).isSorted().doesNotHaveDuplicates();
+
+        CliRun resumed = cli("events", "--after", three.get(1).path("id").asString(), "--count", "1", "-o", "json");
+        assertThat(resumed.json()).containsExactly(three.get(2));
+        assertThat(cli("events", "--since", "10m", "--count", "1").out())
+                .matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3}  \\w+  .+\n");
+        CliRun expired = cli("events", "--after", "0000000000000001-0000000000000001", "--count", "1");
+        assertThat(expired.exit()).isEqualTo(1);
+        assertThat(expired.err()).startsWith("EventsExpired: ").contains("re-list");
+    }
+
+    @Test
+    @Order(10)
     void deleteStopsEverythingAndStatusThenSaysItIsGone() {
         CliRun deleted = cli("delete", APP, "-o", "json");
         assertThat(deleted.exit()).isZero();

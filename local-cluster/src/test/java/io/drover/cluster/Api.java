@@ -49,7 +49,7 @@ final class Api {
 
     /**
      * Opens {@code GET /v1/events} and drains it on a thread of its own until closed: a listener, so that the
-     * receptor's feed reads the lifecycle topic (it fetches nothing while nobody listens).
+     * receptor's event stream follows the events (it reads nothing while nobody listens).
      */
     Closeable listenToEvents() {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/events"))

@@ -170,8 +170,11 @@ class DashboardBrowserIT {
         }
         browser.get(base + "/ui/events");
         waitFor(b -> text(By.id("live-status")).startsWith("Live"));
+        String changes = "#feed li[data-type='desired_lrp_changed'][data-guid='" + guid + "']";
+        waitFor(b -> !browser.findElements(By.cssSelector(changes)).isEmpty()); // the page starts with the last 100
+        int before = browser.findElements(By.cssSelector(changes)).size();
         assertThat(api.scale(guid, 2)).isEqualTo(204);
-        waitFor(b -> !browser.findElements(By.cssSelector("#feed li[data-guid='" + guid + "']")).isEmpty());
+        waitFor(b -> browser.findElements(By.cssSelector(changes)).size() == before + 1);
         shoot("events");
 
         browser.manage().window().setSize(new Dimension(390, 844));

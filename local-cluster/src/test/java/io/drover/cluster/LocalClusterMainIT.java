@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -65,6 +66,13 @@ class LocalClusterMainIT {
         Files.createDirectories(Path.of(marker));
         Process first = launch(data, "first");
         Map<String, String> env = awaitUp(first, data, "first");
+        Path log = data.resolve("logs").resolve("drover.log");
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.readString(log).contains("Drover is up"));
+        assertThat(Files.readString(log)).as("the password is on the terminal, never in the log")
+                .doesNotContain("killed-Secret-1");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("cluster.env"))))
+                .isEqualTo("rw-------");
         String guid = "killed-" + UUID.randomUUID().toString().substring(0, 8);
         assertThat(call(env, "POST", "/v1/desired_lrps", Api.lrp(guid, 2, 64, "preloaded:host", "sh", "-c",
                 "exec python3 -m http.server --bind 127.0.0.1 \"$PORT\" --directory " + marker)).statusCode())

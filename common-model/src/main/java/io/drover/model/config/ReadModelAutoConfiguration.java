@@ -1,17 +1,19 @@
 package io.drover.model.config;
 
+import io.drover.model.messaging.RelayNotifications;
+import io.drover.model.messaging.RelayedRows;
 import io.drover.model.read.ActualLrpOwners;
 import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
-import io.drover.model.read.PreviousInstances;
+import io.drover.model.read.LifecycleEventRows;
 import io.drover.model.read.LiveCells;
 import io.drover.model.read.PlaceableInstances;
 import io.drover.model.read.PlannerStatistics;
+import io.drover.model.read.PreviousInstances;
 import io.drover.model.read.Tallies;
-import io.drover.model.messaging.RelayedRows;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -65,6 +67,17 @@ public class ReadModelAutoConfiguration {
     @Bean
     PlaceableInstances placeableInstances(JdbcTemplate jdbc) {
         return new PlaceableInstances(jdbc);
+    }
+
+    @Bean
+    LifecycleEventRows lifecycleEventRows(JdbcTemplate jdbc) {
+        return new LifecycleEventRows(jdbc);
+    }
+
+    /** What wakes a reader that follows {@code lrp_events}: the relay's notification, for the event stream. */
+    @Bean
+    RelayNotifications relayNotifications(DataSource dataSource) {
+        return new RelayNotifications(dataSource);
     }
 
     @Bean

@@ -300,7 +300,7 @@ public class OutboxRelay implements SmartLifecycle {
      * {@code first} while a wait is as short as the cluster's own transactions, and with a delay of at most 1 % of the
      * wait once it is longer (a client's transaction left open for minutes costs a look a second, not 200).
      */
-    static Duration heldBackRetry(Duration first, Duration waited) {
+    public static Duration heldBackRetry(Duration first, Duration waited) {
         Duration proportional = waited.dividedBy(100);
         Duration retry = proportional.compareTo(first) > 0 ? proportional : first;
         return retry.compareTo(LONGEST_HELD_BACK_RETRY) > 0 ? LONGEST_HELD_BACK_RETRY : retry;

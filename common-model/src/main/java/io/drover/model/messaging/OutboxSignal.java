@@ -16,7 +16,7 @@ public class OutboxSignal {
     }
 
     /** Waits until woken or the timeout passes (the poll that catches rows written by other JVMs). */
-    boolean await(Duration timeout) throws InterruptedException {
+    public boolean await(Duration timeout) throws InterruptedException {
         boolean woken = pending.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS);
         pending.drainPermits();
         return woken;

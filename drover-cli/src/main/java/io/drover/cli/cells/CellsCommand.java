@@ -1,5 +1,6 @@
 package io.drover.cli.cells;
 
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Ago;
 import io.drover.cli.output.Ansi;
 import io.drover.cli.output.Bar;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import tools.jackson.databind.JsonNode;
 
 /** {@code drover cells [--watch]}: zone, state, memory and container use as bars, last heartbeat. */
 @Command(name = "cells", description = "Show the cells: zone, state, memory and containers in use.")
@@ -54,7 +54,7 @@ public final class CellsCommand implements Callable<Integer> {
                     output.paint("ACTIVE".equals(state) ? Ansi.GREEN : Ansi.YELLOW, state),
                     Bar.of(used(capacity, available, "memory_mb"), capacity.path("memory_mb").asLong(), BAR_WIDTH, "MB"),
                     Bar.of(used(capacity, available, "containers"), capacity.path("containers").asLong(), BAR_WIDTH, ""),
-                    heartbeat(cell.path("heartbeat_at"), now));
+                    Ago.of(cell.path("heartbeat_at"), now));
         }
         return table;
     }
@@ -63,13 +63,4 @@ public final class CellsCommand implements Callable<Integer> {
         return capacity.path(field).asLong() - available.path(field).asLong();
     }
 
-    /** The API writes instants as ISO-8601 text or epoch milliseconds; both read. */
-    static String heartbeat(JsonNode at, Instant now) {
-        try {
-            Instant then = at.isNumber() ? Instant.ofEpochMilli(at.asLong()) : Instant.parse(at.asString());
-            return Ago.of(then, now);
-        } catch (RuntimeException e) {
-            return "-";
-        }
-    }
 }

@@ -1,5 +1,8 @@
 package io.drover.cli.cells;
 
+import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
+import io.drover.cli.json.ObjectNode;
 import io.drover.cli.output.Ansi;
 import io.drover.cli.output.Output;
 import java.util.ArrayList;
@@ -7,8 +10,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code ltc visualize}'s picture: a row per cell with one mark per instance on it, coloured by state (a dot each on a
@@ -43,7 +44,7 @@ final class Visualization {
         cells.forEach(c -> zones.put(c.path("cell_id").asString(), c.path("zone").asString()));
         List<ObjectNode> out = new ArrayList<>();
         byCell(cells, actuals).forEach((cell, onIt) -> {
-            ObjectNode node = Output.mapper().createObjectNode().put("cell_id", UNPLACED.equals(cell) ? null : cell)
+            ObjectNode node = Json.object().put("cell_id", UNPLACED.equals(cell) ? null : cell)
                     .put("zone", zones.get(cell)).put("instances", onIt.size());
             ObjectNode counts = node.putObject("states");
             onIt.forEach(s -> counts.put(s, counts.path(s).asInt(0) + 1));

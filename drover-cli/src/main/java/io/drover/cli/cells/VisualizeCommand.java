@@ -1,5 +1,6 @@
 package io.drover.cli.cells;
 
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Output;
 import io.drover.cli.output.WatchOptions;
 import io.drover.cli.session.Session;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import tools.jackson.databind.JsonNode;
 
 /** {@code drover visualize [--watch]}: the instances on each cell, coloured by state. */
 @Command(name = "visualize", description = "Show the instances on each cell, coloured by state (like ltc visualize).")

@@ -1,11 +1,12 @@
 package io.drover.cli.domains;
 
+import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import tools.jackson.databind.JsonNode;
 
 /** {@code drover domains}: the domains that are fresh now (the converger only stops work in those). */
 @Command(name = "domains", description = "List the fresh domains.")
@@ -23,7 +24,7 @@ public final class DomainsCommand implements Callable<Integer> {
         Output output = session.output();
         for (JsonNode domain : domains) {
             if (output.json()) {
-                output.json(Output.mapper().createObjectNode().put("domain", domain.asString()));
+                output.json(Json.object().put("domain", domain.asString()));
             } else {
                 output.line(domain.asString());
             }

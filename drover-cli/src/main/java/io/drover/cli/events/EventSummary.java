@@ -1,13 +1,16 @@
 package io.drover.cli.events;
 
+import io.drover.cli.json.JsonNode;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
-import tools.jackson.databind.JsonNode;
 
 /** One line for people about an event: what changed, of which instance, to what. Pure. */
 final class EventSummary {
 
     static final Set<String> TYPES = Set.of("desired_lrp_created", "desired_lrp_changed", "desired_lrp_removed",
-            "actual_lrp_created", "actual_lrp_changed", "actual_lrp_removed", "actual_lrp_crashed");
+            "actual_lrp_created", "actual_lrp_changed", "actual_lrp_removed", "actual_lrp_crashed", "task_created",
+            "task_changed", "task_removed", "deployment_changed");
 
     private EventSummary() {
     }
@@ -25,8 +28,54 @@ final class EventSummary {
             case "actual_lrp_crashed" -> instance(data.path("actual_lrp_after")) + " crashed: "
                     + data.path("actual_lrp_after").path("crash_reason").asString("?") + " (crash "
                     + data.path("actual_lrp_after").path("crash_count").asInt() + ")";
+            case "task_created" -> data.path("task").path("task_guid").asString("?") + " submitted";
+            case "task_changed" -> taskChange(data.path("task_before"), data.path("task_after"));
+            case "task_removed" -> data.path("task").path("task_guid").asString("?") + " deleted";
+            case "deployment_changed" -> deploymentChange(data.path("deployment_before"),
+                    data.path("deployment_after"));
             default -> data.toString();
         };
+    }
+
+    /**
+     * When the subject last changed, as its JSON says (an instance's {@code since}, the others' {@code updated_at}):
+     * the time to show for an event from the past.
+     */
+    static Optional<Instant> when(JsonNode data) {
+        for (String side : new String[] { "actual_lrp_after", "actual_lrp" }) {
+            if (data.path(side).path("since").isNumber()) {
+                return Optional.of(Instant.ofEpochMilli(data.path(side).path("since").asLong()));
+            }
+        }
+        for (String side : new String[] { "desired_lrp_after", "desired_lrp", "task_after", "task",
+                "deployment_after" }) {
+            String at = data.path(side).path("updated_at").asString("");
+            if (!at.isEmpty()) {
+                try {
+                    return Optional.of(Instant.parse(at));
+                } catch (RuntimeException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String taskChange(JsonNode before, JsonNode after) {
+        String from = before.path("state").asString();
+        String to = after.path("state").asString();
+        String outcome = after.path("failed").asBoolean() ? " (failed: " + after.path("failure_reason").asString("?")
+                + ")" : "";
+        return after.path("task_guid").asString("?") + " " + (from.equals(to) ? to : from + " -> " + to)
+                + where(after) + outcome;
+    }
+
+    private static String deploymentChange(JsonNode before, JsonNode after) {
+        String from = before.path("state").asString("");
+        String to = after.path("state").asString();
+        return after.path("process_guid").asString("?") + " deployment v" + after.path("from_version").asInt()
+                + " -> v" + after.path("to_version").asInt() + " " + (from.isEmpty() || from.equals(to) ? to
+                        : from + " -> " + to);
     }
 
     private static String desiredChange(JsonNode data) {

@@ -4,7 +4,7 @@ package io.drover.cli.logs;
  * A line as the logs endpoint serves it, {@code 2025-01-31T10:00:00.123Z [stdout] hello}, taken apart; a line of any
  * other shape is kept whole as its text. Pure.
  */
-record LogLine(int index, String timestamp, String source, String text) {
+public record LogLine(int index, String timestamp, String source, String text) {
 
     static LogLine parse(int index, String line) {
         int open = line.indexOf(" [");

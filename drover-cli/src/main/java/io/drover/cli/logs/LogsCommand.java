@@ -2,25 +2,17 @@ package io.drover.cli.logs;
 
 import io.drover.cli.api.ApiException;
 import io.drover.cli.api.Receptor;
-import io.drover.cli.output.Ansi;
-import io.drover.cli.output.Output;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.session.Session;
 import io.drover.cli.session.UsageException;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code drover logs NAME [--index I [--previous]] [-f] [--tail N] [--stream stdout|stderr|rep]}: one instance's log,
@@ -30,9 +22,8 @@ import tools.jackson.databind.JsonNode;
 @Command(name = "logs", description = "Show what the instances of NAME printed, and the rep's lifecycle lines.")
 public final class LogsCommand implements Callable<Integer> {
 
-    private static final Set<String> STREAMS = Set.of("stdout", "stderr", "rep");
-
     private final Session session;
+    private LogPrinter printer;
 
     @Parameters(index = "0", paramLabel = "NAME")
     String name;
@@ -60,15 +51,11 @@ public final class LogsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (stream != null && !STREAMS.contains(stream)) {
-            throw new UsageException("--stream takes stdout, stderr or rep, not '" + stream + "'");
-        }
-        if (tail < 0) {
-            throw new UsageException("--tail takes a number of lines, 0 or more");
-        }
+        LogPrinter.query(tail, follow, stream); // checks the options
         if (previous && index == null) {
             throw new UsageException("--previous needs --index: the previous instance of which index?");
         }
+        printer = new LogPrinter(session.output(), "process_guid", name, index == null);
         if (index != null) {
             read(index, this::print);
             return 0;
@@ -134,40 +121,15 @@ public final class LogsCommand implements Callable<Integer> {
 
     /** The receptor's path of instance {@code i}'s log as the options ask for it. */
     String path(int i) {
-        return "/v1/actual_lrps/" + Receptor.encode(name) + "/index/" + i + "/logs?tail=" + tail + "&follow="
-                + follow + (stream == null ? "" : "&stream=" + stream) + (previous ? "&previous=true" : "");
+        return "/v1/actual_lrps/" + Receptor.encode(name) + "/index/" + i + "/logs"
+                + LogPrinter.query(tail, follow, stream) + (previous ? "&previous=true" : "");
     }
 
     private void read(int i, Consumer<LogLine> sink) {
-        try (InputStream in = session.receptor().stream(path(i), "text/plain");
-                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                sink.accept(LogLine.parse(i, line));
-            }
-        } catch (IOException e) {
-            // the receptor ended the stream
-        }
+        LogPrinter.read(session.receptor().stream(path(i), "text/plain"), i, sink);
     }
 
     private void print(LogLine line) {
-        Output output = session.output();
-        if (output.json()) {
-            output.json(Output.mapper().createObjectNode().put("process_guid", name).put("index", line.index())
-                    .put("timestamp", line.timestamp()).put("source", line.source()).put("text", line.text()));
-            return;
-        }
-        String prefix = index == null ? output.paint(Ansi.BOLD, "[" + line.index() + "] ") : "";
-        if (!output.color() || line.timestamp().isEmpty()) {
-            output.line(prefix + line.raw());
-            return;
-        }
-        Ansi color = switch (line.source()) {
-            case "stderr" -> Ansi.RED;
-            case "rep" -> Ansi.CYAN;
-            default -> Ansi.GREEN;
-        };
-        output.line(prefix + Ansi.DIM.paint(line.timestamp()) + " " + color.paint("[" + line.source() + "]") + " "
-                + line.text());
+        printer.print(line);
     }
 }

@@ -1,6 +1,7 @@
 package io.drover.cli.lrp;
 
 import io.drover.cli.api.Receptor;
+import io.drover.cli.json.Json;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import java.util.concurrent.Callable;
@@ -25,7 +26,7 @@ public final class DeleteCommand implements Callable<Integer> {
         session.receptor().call("DELETE", "/v1/desired_lrps/" + Receptor.encode(name), null);
         Output output = session.output();
         if (output.json()) {
-            output.json(Output.mapper().createObjectNode().put("process_guid", name).put("deleted", true));
+            output.json(Json.object().put("process_guid", name).put("deleted", true));
         } else {
             output.line("deleted " + name);
         }

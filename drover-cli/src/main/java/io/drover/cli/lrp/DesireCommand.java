@@ -1,5 +1,8 @@
 package io.drover.cli.lrp;
 
+import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
+import io.drover.cli.json.ObjectNode;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import io.drover.cli.session.UsageException;
@@ -14,8 +17,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /** {@code drover desire NAME [flags] -- CMD ARGS...} or {@code drover desire [NAME] -f lrp.json}. */
 @Command(name = "desire", description = "Desire instances of a process (create a desired LRP).",
@@ -77,7 +78,7 @@ public final class DesireCommand implements Callable<Integer> {
     public Integer call() {
         ObjectNode body = file == null ? fromFlags() : fromFile();
         String guid = body.path("process_guid").asString();
-        JsonNode created = session.receptor().call("POST", "/v1/desired_lrps", Output.mapper().writeValueAsString(body));
+        JsonNode created = session.receptor().call("POST", "/v1/desired_lrps", body.toString());
         Output output = session.output();
         if (output.json()) {
             output.json(created == null ? body : created);
@@ -105,7 +106,7 @@ public final class DesireCommand implements Callable<Integer> {
         }
         JsonNode read;
         try {
-            read = Output.mapper().readTree(Files.readString(session.workingDirectory().resolve(file)));
+            read = Json.parse(Files.readString(session.workingDirectory().resolve(file)));
         } catch (IOException e) {
             throw new UsageException("cannot read " + file + ": " + e.getMessage());
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package io.drover.cli.lrp;
 
 import io.drover.cli.api.Receptor;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Ansi;
 import io.drover.cli.output.Output;
 import io.drover.cli.output.Table;
@@ -12,7 +13,6 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.JsonNode;
 
 /** {@code drover list [--domain D]}: the desired LRPs and how many of their instances run. */
 @Command(name = "list", description = "List desired LRPs with their running instances.")

@@ -1,6 +1,7 @@
 package io.drover.cli.lrp;
 
 import io.drover.cli.api.Receptor;
+import io.drover.cli.json.Json;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import java.util.concurrent.Callable;
@@ -28,7 +29,7 @@ public final class RestartCommand implements Callable<Integer> {
         session.receptor().call("DELETE", "/v1/actual_lrps/" + Receptor.encode(name) + "/index/" + index, null);
         Output output = session.output();
         if (output.json()) {
-            output.json(Output.mapper().createObjectNode().put("process_guid", name).put("index", index)
+            output.json(Json.object().put("process_guid", name).put("index", index)
                     .put("restarted", true));
         } else {
             output.line("restarting " + name + " instance " + index);

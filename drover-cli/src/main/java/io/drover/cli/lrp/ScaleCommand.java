@@ -1,6 +1,7 @@
 package io.drover.cli.lrp;
 
 import io.drover.cli.api.Receptor;
+import io.drover.cli.json.Json;
 import io.drover.cli.output.Output;
 import io.drover.cli.session.Session;
 import java.util.concurrent.Callable;
@@ -29,7 +30,7 @@ public final class ScaleCommand implements Callable<Integer> {
                 "{\"instances\": " + instances + "}");
         Output output = session.output();
         if (output.json()) {
-            output.json(Output.mapper().createObjectNode().put("process_guid", name).put("instances", instances));
+            output.json(Json.object().put("process_guid", name).put("instances", instances));
         } else {
             output.line("scaled " + name + " to " + instances + " instance(s)");
         }

@@ -2,6 +2,7 @@ package io.drover.cli.lrp;
 
 import io.drover.cli.api.ApiException;
 import io.drover.cli.api.Receptor;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Output;
 import io.drover.cli.output.WatchOptions;
 import io.drover.cli.session.Session;
@@ -10,7 +11,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
 
 /** {@code drover status NAME [--watch]}: one line per instance. */
 @Command(name = "status", description = "Show each instance of NAME: state, cell, address, since, crashes.")

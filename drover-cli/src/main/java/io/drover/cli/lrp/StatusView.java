@@ -1,12 +1,12 @@
 package io.drover.cli.lrp;
 
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Ago;
 import io.drover.cli.output.Ansi;
 import io.drover.cli.output.Output;
 import io.drover.cli.output.Table;
 import java.time.Instant;
 import java.util.List;
-import tools.jackson.databind.JsonNode;
 
 /** What {@code drover status} shows for each instance, from the API's actual LRP JSON. Pure. */
 final class StatusView {

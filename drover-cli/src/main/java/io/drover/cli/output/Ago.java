@@ -1,5 +1,6 @@
 package io.drover.cli.output;
 
+import io.drover.cli.json.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -25,6 +26,15 @@ public final class Ago {
             return s / 3600 + "h ago";
         }
         return s / 86400 + "d ago";
+    }
+
+    /** How long ago an instant the API wrote happened (ISO-8601 text or epoch milliseconds); "-" when unreadable. */
+    public static String of(JsonNode at, Instant now) {
+        try {
+            return of(at.isNumber() ? Instant.ofEpochMilli(at.asLong()) : Instant.parse(at.asString()), now);
+        } catch (RuntimeException e) {
+            return "-";
+        }
     }
 
     /** "in 25s": how long until something happens. */

@@ -1,16 +1,13 @@
 package io.drover.cli.output;
 
+import io.drover.cli.json.JsonNode;
 import java.io.PrintStream;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Where and how a command prints: {@code table} for people (aligned, coloured only on a terminal) or {@code json}
  * (one compact JSON object per line, cfdot's convention, for {@code jq}). Errors go to stderr.
  */
 public final class Output {
-
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -45,7 +42,7 @@ public final class Output {
     }
 
     public void json(JsonNode node) {
-        line(JSON.writeValueAsString(node));
+        line(node.toString());
     }
 
     public void table(Table table) {
@@ -62,9 +59,5 @@ public final class Output {
 
     public PrintStream out() {
         return out;
-    }
-
-    public static JsonMapper mapper() {
-        return JSON;
     }
 }

@@ -2,10 +2,11 @@ package io.drover.cli.cells;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Output;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
 
 class VisualizationTest {
 
@@ -37,6 +38,6 @@ class VisualizationTest {
     }
 
     private static JsonNode json(String text) {
-        return Output.mapper().readTree(text);
+        return Json.parse(text);
     }
 }

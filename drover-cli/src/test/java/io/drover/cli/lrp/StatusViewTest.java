@@ -2,11 +2,12 @@ package io.drover.cli.lrp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.drover.cli.json.Json;
+import io.drover.cli.json.JsonNode;
 import io.drover.cli.output.Output;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
 
 class StatusViewTest {
 
@@ -40,6 +41,6 @@ class StatusViewTest {
     }
 
     static JsonNode json(String text) {
-        return Output.mapper().readTree(text);
+        return Json.parse(text);
     }
 }

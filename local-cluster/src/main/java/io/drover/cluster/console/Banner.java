@@ -10,6 +10,16 @@ public final class Banner {
     }
 
     /**
+     * Prints the banner, the password in it, and logs it with the password left out: every terminal line also goes to
+     * the log file, and a password has no business in a log (SPEC 5.5).
+     */
+    public static void show(Terminal terminal, long seconds, String url, String user, String password, String kafka,
+            String env) {
+        terminal.block(text(seconds, url, user, password, kafka, env),
+                text(seconds, url, user, "(not logged; in " + env + ")", kafka, env));
+    }
+
+    /**
      * @param env the cluster.env file as the user should type it; the {@code ./drover} commands need it sourced only
      *     when it is not the default one, which the command line finds by itself
      */

@@ -44,11 +44,11 @@ public final class Terminal {
         print(LocalTime.now(clock).format(TIME) + "  " + line);
     }
 
-    /** Lines printed as they are (the banner). */
-    public void block(String text) {
-        out.print(text);
+    /** Lines printed as they are (the banner), and what of them goes to the log. */
+    public void block(String shown, String logged) {
+        out.print(shown);
         out.flush();
-        log.info("{}", text.strip());
+        log.info("{}", logged.strip());
     }
 
     public Duration elapsed() {

@@ -1,5 +1,6 @@
 package io.drover.receptor.events;
 
+import io.drover.model.read.EventPosition;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,18 +10,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter.DataWithMediaType;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * Fans every event out to every connected client. Publishing only offers to bounded queues, so it never waits for a
- * client: a client that cannot keep up is dropped (the event is never dropped for the others). Event ids increase for
- * the life of this receptor.
+ * Fans every event the tail reads out to every connected client. Publishing only offers to bounded queues, so it never
+ * waits for a client: a client that cannot keep up reads what it missed from PostgreSQL instead (no event is ever
+ * dropped, for it or the others).
  */
 @Component
 class EventStream implements SmartLifecycle {
@@ -28,50 +27,55 @@ class EventStream implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(EventStream.class);
 
     private final Set<SseClient> clients = ConcurrentHashMap.newKeySet();
-    private final AtomicLong ids = new AtomicLong();
     private final EventsProperties properties;
+    private final EventReplay replay;
     private final ExecutorService writers = Executors.newCachedThreadPool(daemonThreads());
     private final Counter events;
-    private final Counter dropped;
+    private final Counter overflows;
     private volatile boolean running;
 
-    EventStream(EventsProperties properties, MeterRegistry meters) {
+    EventStream(EventsProperties properties, EventReplay replay, MeterRegistry meters) {
         this.properties = properties;
+        this.replay = replay;
         this.events = Counter.builder("drover.receptor.sse.events").description("events streamed").register(meters);
-        this.dropped = Counter.builder("drover.receptor.sse.dropped.clients")
-                .description("clients dropped because their buffer was full").register(meters);
+        this.overflows = Counter.builder("drover.receptor.sse.overflows")
+                .description("times a client's buffer was full and it caught up from PostgreSQL").register(meters);
         Gauge.builder("drover.receptor.sse.clients", clients, Set::size).description("connected clients")
                 .register(meters);
     }
 
-    /** A new client, or null when the receptor already streams to its maximum. */
-    SseEmitter connect() {
+    /**
+     * A new client whose stream carries every event after {@code start}, or null when the receptor already streams to
+     * its maximum.
+     */
+    SseEmitter connect(EventPosition start) {
         if (clients.size() >= properties.maxClients()) {
             return null;
         }
         SseEmitter emitter = new SseEmitter(0L);
         SseClient[] holder = new SseClient[1];
-        SseClient client = new SseClient(emitter, properties.clientBuffer(), () -> clients.remove(holder[0]));
+        SseClient client = new SseClient(emitter, start, properties.clientBuffer(), replay::after,
+                () -> clients.remove(holder[0]), this::overflowed);
         holder[0] = client;
         emitter.onCompletion(client::close);
         emitter.onTimeout(client::close);
         emitter.onError(e -> client.close());
-        client.offer(SseClient.comment("connected"));
         clients.add(client);
         writers.execute(client);
-        log.info("sse-client-connected clients={}", clients.size());
+        log.info("sse-client-connected clients={} after={}", clients.size(), start);
         return emitter;
     }
 
-    void publish(String name, String data) {
-        long id = ids.incrementAndGet();
-        events.increment();
-        offerToAll(SseClient.event(id, name, data));
+    void publish(EventFrame frame) {
+        if (frame.isEvent()) {
+            events.increment();
+        }
+        offerToAll(frame);
     }
 
     /** A comment line that keeps idle streams open through proxies and reveals dead clients. */
     void heartbeat() {
-        offerToAll(SseClient.comment("heartbeat"));
+        offerToAll(EventFrame.comment("heartbeat"));
     }
 
     @Override
@@ -100,15 +104,15 @@ class EventStream implements SmartLifecycle {
         return clients.size();
     }
 
-    private void offerToAll(Set<DataWithMediaType> frame) {
+    private void offerToAll(EventFrame frame) {
         for (SseClient client : clients) {
-            if (!client.offer(frame) && !client.isClosed()) {
-                client.close();
-                clients.remove(client);
-                dropped.increment();
-                log.warn("sse-client-dropped reason=buffer-full buffer={}", properties.clientBuffer());
-            }
+            client.offer(frame);
         }
+    }
+
+    private void overflowed() {
+        overflows.increment();
+        log.debug("sse-client-behind reason=buffer-full buffer={}", properties.clientBuffer());
     }
 
     private static ThreadFactory daemonThreads() {

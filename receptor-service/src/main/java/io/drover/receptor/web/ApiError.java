@@ -18,6 +18,8 @@ public record ApiError(String name, String message) {
     public static final String ACTUAL_LRP_INDEX_NOT_FOUND = "ActualLRPIndexNotFound";
     public static final String DEPLOYMENT_NOT_FOUND = "DeploymentNotFound";
     public static final String RESOURCE_CONFLICT = "ResourceConflict";
+    /** 410: a stream resumed after an event older than the retention (SPEC 18). */
+    public static final String EVENTS_EXPIRED = "EventsExpired";
     public static final String UNAUTHORIZED = "Unauthorized";
     public static final String FORBIDDEN = "Forbidden";
     public static final String UNKNOWN_ERROR = "UnknownError";

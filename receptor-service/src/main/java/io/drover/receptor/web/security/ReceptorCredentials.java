@@ -58,7 +58,7 @@ final class ReceptorCredentials {
         return username;
     }
 
-    /** Only for the one start-up line that prints a generated password; never called for a configured one. */
+    /** Only for the file a generated password is written to; never called for a configured one. */
     String generatedPassword() {
         if (!generated) {
             throw new IllegalStateException("the password was configured; it is never shown");

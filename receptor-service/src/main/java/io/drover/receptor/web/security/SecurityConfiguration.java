@@ -1,6 +1,11 @@
 package io.drover.receptor.web.security;
 
 import jakarta.servlet.DispatcherType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.List;
 import org.slf4j.Logger;
@@ -11,11 +16,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.ProviderManager;
-import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.session.DisableEncodeUrlFilter;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 
@@ -37,13 +43,27 @@ class SecurityConfiguration {
             return credentials;
         }
         if (credentials.generated()) {
-            log.warn("receptor-credentials generated=true username={} password={} "
+            // SPEC 5.5: never in a log, not even this one; in a file only this user can read
+            log.warn("receptor-credentials generated=true username={} password_file={} "
                     + "(set drover.receptor.password or DROVER_RECEPTOR_PASSWORD to choose one)",
-                    credentials.username(), credentials.generatedPassword());
+                    credentials.username(), writeOwnerOnly(credentials.generatedPassword()));
         } else {
             log.info("receptor-credentials generated=false username={}", credentials.username());
         }
         return credentials;
+    }
+
+    /** A new file readable and writable by this user only (0600), holding {@code password}; deleted at exit. */
+    private static Path writeOwnerOnly(String password) {
+        try {
+            Path file = Files.createTempFile("drover-receptor-", ".password",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, password + "\n");
+            file.toFile().deleteOnExit();
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the generated receptor password to a file", e);
+        }
     }
 
     /**
@@ -74,6 +94,10 @@ class SecurityConfiguration {
         // endpoint, no saved requests for a login redirect, no servlet API wrapper). The security headers stay written
         // at commit: written up front, their Cache-Control: no-store would keep the body-hashing ETag filter of the
         // small reads from tagging them.
+        LoopbackHosts hosts = new LoopbackHosts(serverAddress, properties.allowedHosts());
+        if (hosts.active()) {
+            http.addFilterBefore(new LoopbackHostFilter(hosts), DisableEncodeUrlFilter.class);
+        }
         http.csrf(csrf -> csrf.disable())
                 .logout(logout -> logout.disable())
                 .requestCache(cache -> cache.disable())

@@ -22,7 +22,8 @@ class SecurityRulesTest {
 
     @Test
     void aConfiguredPasswordIsUsedAndNeverShown() {
-        ReceptorSecurityProperties properties = new ReceptorSecurityProperties("ops", "s3cret", false, List.of());
+        ReceptorSecurityProperties properties = new ReceptorSecurityProperties("ops", "s3cret", false, List.of(),
+                List.of());
         ReceptorCredentials credentials = ReceptorCredentials.from(properties, new SecureRandom());
         assertThat(credentials.matches("ops", "s3cret")).isTrue();
         assertThat(credentials.matches("ops", "s3cret ")).isFalse();
@@ -36,7 +37,7 @@ class SecurityRulesTest {
 
     @Test
     void withoutAPasswordARandomOneIsGenerated() {
-        ReceptorSecurityProperties properties = new ReceptorSecurityProperties(null, null, false, null);
+        ReceptorSecurityProperties properties = new ReceptorSecurityProperties(null, null, false, null, null);
         ReceptorCredentials first = ReceptorCredentials.from(properties, new SecureRandom());
         ReceptorCredentials second = ReceptorCredentials.from(properties, new SecureRandom());
         assertThat(first.generated()).isTrue();
