@@ -109,6 +109,6 @@ class RoundDecisionTest {
 
     private static Cell cell(String id, Resources capacity) {
         return new Cell(new CellRegistration(id, "z1", id + ":1800", capacity, List.of("preloaded:host"), List.of(),
-                List.of()), CellState.ACTIVE, Instant.EPOCH, Instant.MAX, 0);
+                List.of()), CellState.ACTIVE, null, Instant.EPOCH, Instant.MAX, 0);
     }
 }

@@ -8,11 +8,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -23,10 +21,16 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 public class CellPresence {
 
+    /** The columns a heartbeat writes (with how far the cell got with its placements and its drain allowance). */
+    private static final String BEAT_COLUMNS = "cell_id, zone, address, memory_mb, disk_mb, containers, "
+            + "rootfs_providers, placement_tags, optional_placement_tags, isolation, state, heartbeat_at, expires_at, "
+            + "version, log_endpoint";
+
+    /** The operator's drain order, which only {@link CellDrains} writes. */
+    static final String DRAIN_COLUMNS = "drain_requested_at, drain_deadline_at, drain_requested_by";
+
     /** The columns {@link #map} reads, in a select list (the read model selects cells with them too). */
-    public static final String COLUMNS = "cell_id, zone, address, memory_mb, disk_mb, containers, rootfs_providers, "
-            + "placement_tags, optional_placement_tags, isolation, state, heartbeat_at, expires_at, version, "
-            + "log_endpoint";
+    public static final String COLUMNS = BEAT_COLUMNS + ", " + DRAIN_COLUMNS;
 
     private final JdbcTemplate jdbc;
     private final Clock clock;
@@ -47,16 +51,17 @@ public class CellPresence {
 
     /**
      * One statement for many cells: the beats ({@code v}) take or renew each cell's presence lock ({@code held}: free,
-     * expired, or already this holder's), and only the cells whose lock this holder now has get their row written.
+     * expired, or already this holder's), and only the cells whose lock this holder now has get their row written. A
+     * beat writes what its rep says (its state included) and never the operator's drain order, which it reads back.
      */
     private static final String HEARTBEAT = "WITH v AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], "
             + "?::varchar[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::varchar[], ?::varchar[], "
-            + "?::varchar[], ?::timestamptz[]) AS v(c, z, a, m, d, n, rp, pt, opt, iso, st, le, pth)), "
+            + "?::varchar[], ?::timestamptz[], ?::int[]) AS v(c, z, a, m, d, n, rp, pt, opt, iso, st, le, pth, eds)), "
             + "held AS (INSERT INTO leader_locks (name, holder, expires_at) SELECT '" + LOCK_PREFIX + "' || c, ?, ? "
             + "FROM v ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at "
             + "WHERE leader_locks.holder = EXCLUDED.holder OR leader_locks.expires_at <= ? RETURNING name) "
-            + "INSERT INTO cells (" + COLUMNS + ", placements_through) "
-            + "SELECT c, z, a, m, d, n, rp, pt, opt, iso, st, ?, ?, 0, le, pth FROM v "
+            + "INSERT INTO cells (" + BEAT_COLUMNS + ", placements_through, evacuation_deadline_s) "
+            + "SELECT c, z, a, m, d, n, rp, pt, opt, iso, st, ?, ?, 0, le, pth, eds FROM v "
             + "WHERE '" + LOCK_PREFIX + "' || c IN (SELECT name FROM held) "
             + "ON CONFLICT (cell_id) DO UPDATE SET zone = EXCLUDED.zone, address = EXCLUDED.address, "
             + "memory_mb = EXCLUDED.memory_mb, disk_mb = EXCLUDED.disk_mb, containers = EXCLUDED.containers, "
@@ -64,7 +69,8 @@ public class CellPresence {
             + "optional_placement_tags = EXCLUDED.optional_placement_tags, isolation = EXCLUDED.isolation, "
             + "state = EXCLUDED.state, heartbeat_at = EXCLUDED.heartbeat_at, expires_at = EXCLUDED.expires_at, "
             + "log_endpoint = EXCLUDED.log_endpoint, placements_through = EXCLUDED.placements_through, "
-            + "version = cells.version + 1 RETURNING cell_id";
+            + "evacuation_deadline_s = EXCLUDED.evacuation_deadline_s, "
+            + "version = cells.version + 1 RETURNING cell_id, " + DRAIN_COLUMNS;
 
     /** The cells a holder's statement may touch: those whose presence lock it holds. */
     private static final String HELD_BY = "EXISTS (SELECT 1 FROM leader_locks l WHERE l.name = '" + LOCK_PREFIX
@@ -82,22 +88,30 @@ public class CellPresence {
     }
 
     /**
-     * Registers or refreshes many cells in one statement (a rep process hosting many cells beats for all of them at
-     * once), each in the state its rep says: a heartbeat is the whole truth about a cell, so a cell whose drain was
-     * interrupted (the rep killed mid-drain) is ACTIVE again once its next rep beats without draining.
-     *
-     * <p>A cell's presence is a lock with the presence TTL, held by one rep process ({@code holder}, its identity): a
-     * beat takes the lock when it is free or expired, renews it when {@code holder} has it, and is refused while
-     * another holder's lock lasts. A refused cell's row is not touched.
+     * {@link #beat} for the refusals alone.
      *
      * @return the cells refused, each with who holds it and until when
      */
     public List<Refusal> heartbeat(String holder, List<Heartbeat> beats, Duration ttl) {
+        return beat(holder, beats, ttl).refused();
+    }
+
+    /**
+     * Registers or refreshes many cells in one statement (a rep process hosting many cells beats for all of them at
+     * once), each in the state its rep says: a heartbeat is the whole truth about what the rep does, so a cell whose
+     * own drain was interrupted (the rep killed mid-drain) is ACTIVE again once its next rep beats without draining. An
+     * operator's drain order is not the rep's to say: a beat leaves it as it is and hands it back to the rep.
+     *
+     * <p>A cell's presence is a lock with the presence TTL, held by one rep process ({@code holder}, its identity): a
+     * beat takes the lock when it is free or expired, renews it when {@code holder} has it, and is refused while
+     * another holder's lock lasts. A refused cell's row is not touched.
+     */
+    public Beats beat(String holder, List<Heartbeat> beats, Duration ttl) {
         if (beats.isEmpty()) {
-            return List.of();
+            return new Beats(List.of(), Map.of());
         }
         Instant now = clock.instant();
-        Set<String> written = new HashSet<>();
+        Map<String, Optional<DrainOrder>> written = new HashMap<>();
         jdbc.query(con -> {
             var ps = con.prepareStatement(HEARTBEAT);
             ps.setArray(1, con.createArrayOf("varchar", column(beats, r -> r.cellId())));
@@ -114,19 +128,31 @@ public class CellPresence {
             ps.setArray(12, con.createArrayOf("varchar", column(beats, r -> r.logEndpoint())));
             ps.setArray(13, con.createArrayOf("timestamptz", beats.stream()
                     .map(b -> b.placementsThrough() == null ? null : Timestamp.from(b.placementsThrough())).toArray()));
-            ps.setString(14, holder);
-            ps.setTimestamp(15, Timestamp.from(now.plus(ttl)));
-            ps.setTimestamp(16, Timestamp.from(now));
+            ps.setArray(14, con.createArrayOf("int4", beats.stream().map(b -> b.evacuationDeadline() == null ? null
+                    : (int) Math.max(1, b.evacuationDeadline().toSeconds())).toArray()));
+            ps.setString(15, holder);
+            ps.setTimestamp(16, Timestamp.from(now.plus(ttl)));
             ps.setTimestamp(17, Timestamp.from(now));
-            ps.setTimestamp(18, Timestamp.from(now.plus(ttl)));
+            ps.setTimestamp(18, Timestamp.from(now));
+            ps.setTimestamp(19, Timestamp.from(now.plus(ttl)));
             return ps;
         }, rs -> {
-            written.add(rs.getString(1));
+            written.put(rs.getString(1), Optional.ofNullable(drainOrder(rs)));
         });
+        Map<String, DrainOrder> orders = new HashMap<>();
+        written.forEach((cellId, order) -> order.ifPresent(o -> orders.put(cellId, o)));
         if (written.size() == beats.size()) {
-            return List.of();
+            return new Beats(List.of(), orders);
         }
-        return refusals(beats.stream().map(b -> b.registration().cellId()).filter(c -> !written.contains(c)).toList());
+        return new Beats(refusals(beats.stream().map(b -> b.registration().cellId())
+                .filter(c -> !written.containsKey(c)).toList()), orders);
+    }
+
+    /**
+     * What one heartbeat statement did: the cells refused (another holder has them), and the drain orders standing on
+     * the cells written, by cell id (a written cell missing here is not to drain).
+     */
+    public record Beats(List<Refusal> refused, Map<String, DrainOrder> drainOrders) {
     }
 
     /** Who holds these cells' presence locks, and until when (null, null: the lock went away meanwhile). */
@@ -171,12 +197,20 @@ public class CellPresence {
     }
 
     /**
-     * One cell's heartbeat: what it offers, whether it takes work (ACTIVE) or drains (EVACUATING), and how far it has
-     * got with the placements made on it: every placement made before {@code placementsThrough} has been taken up
-     * (claimed, rejected or dropped as stale); null when the rep cannot say yet. The converger's rule 3 waits for a
-     * cell that has not reached a placement yet ({@link io.drover.model.messaging.PipelineProgress}).
+     * One cell's heartbeat: what it offers, whether it takes work (ACTIVE), drains (EVACUATING) or has finished an
+     * operator's drain (DRAINED), and how far it has got with the placements made on it: every placement made before
+     * {@code placementsThrough} has been taken up (claimed, rejected or dropped as stale); null when the rep cannot say
+     * yet. The converger's rule 3 waits for a cell that has not reached a placement yet
+     * ({@link io.drover.model.messaging.PipelineProgress}). {@code evacuationDeadline} is how long the rep's drains may
+     * take, the deadline of an operator's drain that names none (null: the rep does not say).
      */
-    public record Heartbeat(CellRegistration registration, CellState state, Instant placementsThrough) {
+    public record Heartbeat(CellRegistration registration, CellState state, Instant placementsThrough,
+            Duration evacuationDeadline) {
+
+        /** A beat that does not say how long the rep's drains may take. */
+        public Heartbeat(CellRegistration registration, CellState state, Instant placementsThrough) {
+            this(registration, state, placementsThrough, null);
+        }
     }
 
     /** The cell stops taking work (the auctioneer skips it) while it drains; only {@code holder} can say so. */
@@ -190,11 +224,18 @@ public class CellPresence {
         evacuate(cellId, UNNAMED);
     }
 
-    /** A clean shutdown: the cell is gone at once rather than after its TTL, and so is its lock; only its holder's. */
+    /**
+     * A clean shutdown: the cell is gone at once rather than after its TTL, and so is its lock; only its holder's. A
+     * cell an operator ordered to drain keeps its row, expired now, so that the order outlives the rep (SPEC 18): the
+     * next rep of the cell reads it with its first heartbeat.
+     */
     public void remove(String cellId, String holder) {
-        jdbc.update("WITH mine AS (DELETE FROM leader_locks WHERE name = ? AND holder = ? RETURNING name) "
-                + "DELETE FROM cells WHERE cell_id = ? AND EXISTS (SELECT 1 FROM mine)", LOCK_PREFIX + cellId, holder,
-                cellId);
+        jdbc.update("WITH mine AS (DELETE FROM leader_locks WHERE name = ? AND holder = ? RETURNING name), "
+                + "kept AS (UPDATE cells SET expires_at = least(expires_at, ?), version = version + 1 "
+                + "WHERE cell_id = ? AND drain_requested_at IS NOT NULL AND EXISTS (SELECT 1 FROM mine)) "
+                + "DELETE FROM cells WHERE cell_id = ? AND drain_requested_at IS NULL AND EXISTS (SELECT 1 FROM mine)",
+                // expired a moment ago, so that no reading of "now" (PostgreSQL's microseconds) still finds it live
+                LOCK_PREFIX + cellId, holder, Timestamp.from(clock.instant().minusMillis(1)), cellId, cellId);
     }
 
     /** {@link #remove(String, String)} for a cell {@link #UNNAMED} holds. */
@@ -204,12 +245,15 @@ public class CellPresence {
 
     /**
      * Deletes the rows of cells whose presence expired before {@code cutoff} (their reps died without a clean
-     * shutdown): a lost cell stays listed nowhere, and a rep that comes back simply announces itself again.
+     * shutdown): a lost cell stays listed nowhere, and a rep that comes back simply announces itself again. The row of
+     * a cell an operator ordered to drain stays until it is undrained: a machine drained for maintenance comes back
+     * drained, however long it was away.
      */
     public int deleteExpiredBefore(Instant cutoff) {
         jdbc.update("DELETE FROM leader_locks WHERE name LIKE '" + LOCK_PREFIX + "%' AND expires_at < ?",
                 Timestamp.from(cutoff));
-        return jdbc.update("DELETE FROM cells WHERE expires_at < ?", Timestamp.from(cutoff));
+        return jdbc.update("DELETE FROM cells WHERE expires_at < ? AND drain_requested_at IS NULL",
+                Timestamp.from(cutoff));
     }
 
     public Optional<Cell> find(String cellId) {
@@ -238,8 +282,15 @@ public class CellPresence {
                 Cell.strings(rs.getString("rootfs_providers")), Cell.strings(rs.getString("placement_tags")),
                 Cell.strings(rs.getString("optional_placement_tags")),
                 CellIsolation.valueOf(rs.getString("isolation")), rs.getString("log_endpoint"));
-        return new Cell(registration, CellState.valueOf(rs.getString("state")),
+        return new Cell(registration, CellState.valueOf(rs.getString("state")), drainOrder(rs),
                 rs.getTimestamp("heartbeat_at").toInstant(), rs.getTimestamp("expires_at").toInstant(),
                 rs.getLong("version"));
+    }
+
+    /** The operator's drain order of a row with {@link #DRAIN_COLUMNS}; null when there is none. */
+    static DrainOrder drainOrder(ResultSet rs) throws SQLException {
+        Timestamp requested = rs.getTimestamp("drain_requested_at");
+        return requested == null ? null : new DrainOrder(requested.toInstant(),
+                rs.getTimestamp("drain_deadline_at").toInstant(), rs.getString("drain_requested_by"));
     }
 }

@@ -1,5 +1,6 @@
 package io.drover.model.config;
 
+import io.drover.model.cell.CellDrains;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.deployment.DeploymentLifecycle;
 import io.drover.model.deployment.DeploymentSlots;
@@ -151,6 +152,12 @@ public class DroverModelAutoConfiguration {
     @Bean
     CellPresence cellPresence(JdbcTemplate jdbc, Clock clock) {
         return new CellPresence(jdbc, clock);
+    }
+
+    /** The only write path to operators' drains of cells (SPEC 18), audited, each a cell_changed event. */
+    @Bean
+    CellDrains cellDrains(JdbcTemplate jdbc, Outbox outbox, Clock clock, Supplier<UUID> idGenerator) {
+        return new CellDrains(plain(jdbc), jdbc, outbox, clock, idGenerator);
     }
 
     @Bean

@@ -8,6 +8,7 @@ import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.CellLoads;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.DesiredLrpRows;
+import io.drover.model.read.DrainProgress;
 import io.drover.model.read.LifecycleEventRows;
 import io.drover.model.read.LiveCells;
 import io.drover.model.read.PlaceableInstances;
@@ -62,6 +63,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     CellLoads cellLoads(JdbcTemplate jdbc) {
         return new CellLoads(jdbc);
+    }
+
+    @Bean
+    DrainProgress drainProgress(JdbcTemplate jdbc) {
+        return new DrainProgress(jdbc);
     }
 
     @Bean

@@ -14,8 +14,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The one definition of a live cell in SQL: its presence has not expired ({@code expires_at > now}, the same rule as
- * {@link Cell#isLive}). Live cells, the schedulable ones among them (live and ACTIVE), their ids as of an instant, and
- * a census that tells a watcher whether cells were lost.
+ * {@link Cell#isLive}). Live cells, the schedulable ones among them (live and ACTIVE, {@link Cell#isSchedulable}), their
+ * ids as of an instant, and a census that tells a watcher whether cells were lost.
  */
 public class LiveCells {
 
@@ -35,11 +35,17 @@ public class LiveCells {
                 CellPresence::map, Timestamp.from(clock.instant()));
     }
 
-    /** The cells that take new work now: live and ACTIVE (an evacuating cell takes nothing new). */
+    /**
+     * The cells that take new work now: live and ACTIVE as {@link Cell#state()} says (no operator's drain order, and
+     * not draining on their rep's own account), so a cell takes nothing new from the moment it is ordered to drain.
+     */
     public List<Cell> schedulable() {
-        return jdbc.query("SELECT " + CellPresence.COLUMNS + " FROM cells WHERE " + LIVE + " AND state = 'ACTIVE' "
-                + "ORDER BY cell_id", CellPresence::map, Timestamp.from(clock.instant()));
+        return jdbc.query("SELECT " + CellPresence.COLUMNS + " FROM cells WHERE " + LIVE + " AND " + SCHEDULABLE
+                + " ORDER BY cell_id", CellPresence::map, Timestamp.from(clock.instant()));
     }
+
+    /** {@link Cell#state()} is ACTIVE, in SQL. */
+    static final String SCHEDULABLE = "drain_requested_at IS NULL AND state <> 'EVACUATING'";
 
     /** The ids of the cells live at {@code at}. */
     public Set<String> ids(Instant at) {
