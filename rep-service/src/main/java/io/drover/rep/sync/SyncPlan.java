@@ -24,7 +24,9 @@ import java.util.Set;
  * auctioned again) while the container keeps serving from the record's evacuating twin; once its replacement is RUNNING
  * elsewhere the twin is removed (the API stops listing it) and the container stops one pass later; it stops at once if
  * its slot was retired (scaled down, deleted, restarted), or once the drain's
- * deadline has passed. Nothing is recorded RUNNING again on a draining cell.
+ * deadline has passed. Nothing is recorded RUNNING again on a draining cell. A cell that stops draining half way (an
+ * operator undrains it, SPEC 18) keeps what it handed over handed over: each twin's container serves by the same
+ * rules until its slot runs elsewhere.
  *
  * <p>A twin a deployment keeps (SPEC 14) serves on a cell that is not draining until the deployer asks it to stop. A
  * twin whose stop was asked (its slot retired, or the deployment's new instance healthy) is stopped from the mark on
@@ -97,7 +99,9 @@ public final class SyncPlan {
         if (r != null && r.stopRequested() != null && r.isOwnedBy(c.instanceGuid(), cellId)) {
             return new SyncAction.Stop(c, r.stopRequested());
         }
-        if (mode == Drain.Mode.EVACUATING) {
+        if (mode == Drain.Mode.EVACUATING || twinHeld) {
+            // a twin's container serves until its slot runs elsewhere even once the cell stopped draining (undrained,
+            // or its rep restarted without draining): a handed-over slot stays handed over
             return evacuating(cellId, c, r, twinHeld);
         }
         if (r != null && r.isOwned() && !r.isOwnedBy(c.instanceGuid(), cellId)

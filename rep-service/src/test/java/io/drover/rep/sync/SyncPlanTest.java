@@ -144,6 +144,31 @@ class SyncPlanTest {
         }
     }
 
+    /**
+     * A cell that stopped draining with its instances half handed over (undrained by an operator, or its rep restarted
+     * without its own drain) keeps each old instance serving from its twin until the slot runs elsewhere, as a draining
+     * cell does: stopping it when the replacement is only claimed would leave the listed address unanswered.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("twinCases")
+    void aCellNoLongerDrainingServesFromItsTwinsUntilTheirSlotsRunElsewhere(String name, ContainerState container,
+            RecordView record, Class<? extends SyncAction> expected) {
+        List<Container> containers = container == null ? List.of() : List.of(container("g1", container));
+        Map<ActualLrpKey, RecordView> records = new HashMap<>();
+        if (record != null) {
+            records.put(KEY, record);
+        }
+
+        List<SyncAction> actions = SyncPlan.plan(HERE, containers, records, Map.of(KEY, record(RUNNING, "g1", HERE)),
+                Set.of(), NORMAL);
+
+        if (expected == null) {
+            assertThat(actions).isEmpty();
+        } else {
+            assertThat(actions).singleElement().isInstanceOf(expected);
+        }
+    }
+
     /** A cell (not draining) holding g1's twin kept by a deployment: container, slot's record → action. */
     static Stream<Arguments> deploymentTwinCases() {
         return Stream.of(
