@@ -1,5 +1,6 @@
 package io.drover.rep.agent;
 
+import io.drover.model.cell.DrainOrder;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.LrpsPlaced;
 import io.drover.model.messaging.TasksPlaced;
@@ -85,8 +86,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.worker = new AgentWorker(services.workers(), this::pass, settings.cellId());
         this.tasks = new CellTasks(settings.cellId(), taskExecutor, services.tasks(), services.commits(), allocations,
                 worker::wake, settings.timing().stopGrace(), services.clock());
-        this.presence = new Presence(services.presence(), settings, services.metrics(), services.holder(),
-                this::oldestPlacement, this::cellIdTaken);
+        this.presence = new Presence(services.presence(), services.drains(), settings, services.metrics(),
+                services.holder(), new PresenceAgent());
         this.drain = new Drain(services.clock(), settings.timing().evacuationDeadline());
     }
 
@@ -166,6 +167,28 @@ public final class CellAgent implements WorkSink, ContainerListener {
         worker.wake();
     }
 
+    /**
+     * Follows an operator's drain order as a heartbeat read it from the cell's row (SPEC 18): drains until its deadline
+     * and then stays DRAINED, or (null) takes work again. A withdrawn order is beaten at once, so that the auctioneer,
+     * which waits for the cell to say ACTIVE, does not wait a heartbeat interval for it.
+     */
+    private void drainOrdered(DrainOrder order) {
+        if (!drain.order(order == null ? null : order.deadlineAt())) {
+            return;
+        }
+        if (order != null) {
+            log.info("drain-ordered cell={} deadline={} by={}", cellId(), order.deadlineAt(), order.requestedBy());
+        } else {
+            log.info("drain-withdrawn cell={}", cellId());
+            if (!drain.started()) {
+                presence.resumeWork();
+                heartbeatDue = true;
+            }
+        }
+        syncDue = true;
+        worker.wake();
+    }
+
     /** Starts draining (idempotent): completes once every container has been handed over or the deadline passed. */
     public CompletableFuture<Void> evacuate() {
         if (drain.begin()) {
@@ -178,6 +201,11 @@ public final class CellAgent implements WorkSink, ContainerListener {
 
     public boolean isEvacuating() {
         return drain.started();
+    }
+
+    /** An operator's drain of the cell is done: it stays, taking no work, until it is undrained. */
+    public boolean isDrained() {
+        return presence.isDrained();
     }
 
     public CompletableFuture<Void> drained() {
@@ -240,7 +268,9 @@ public final class CellAgent implements WorkSink, ContainerListener {
         if (closed || presence.standing() == Presence.Standing.REFUSED) {
             return;
         }
-        if (heartbeatDue || presence.standing() != Presence.Standing.HELD) {
+        // work for a cell ordered to drain: the order may be gone by now (an undrained cell takes work at once)
+        boolean askAgain = drain.ordered() && !placed.isEmpty();
+        if (heartbeatDue || askAgain || presence.standing() != Presence.Standing.HELD) {
             heartbeatDue = false;
             if (!presence.acquire()) {
                 retryPresence();
@@ -329,7 +359,12 @@ public final class CellAgent implements WorkSink, ContainerListener {
     }
 
     private void finishEvacuationIfDone() {
-        if (!drain.readyToFinish(executor.containers().size() + tasks.containers())) {
+        int left = executor.containers().size() + tasks.containers();
+        if (drain.readyToRest(left) && !presence.isDrained()) {
+            rest();
+            return;
+        }
+        if (!drain.readyToFinish(left)) {
             return;
         }
         try {
@@ -338,6 +373,17 @@ public final class CellAgent implements WorkSink, ContainerListener {
             drain.done().complete(null);
         } catch (RuntimeException e) {
             log.warn("evacuation-presence-removal-failed cell={} error=\"{}\"", cellId(), e.getMessage());
+        }
+    }
+
+    /** An operator's drain is done: the cell stays, DRAINED, heartbeating and taking no work until it is undrained. */
+    private void rest() {
+        try {
+            if (presence.announceDrained()) {
+                log.info("drain-complete cell={} (DRAINED: heartbeating, taking no work until undrained)", cellId());
+            }
+        } catch (RuntimeException e) {
+            log.warn("drain-complete-failed cell={} error=\"{}\"", cellId(), e.getMessage());
         }
     }
 
@@ -357,19 +403,39 @@ public final class CellAgent implements WorkSink, ContainerListener {
         if (closed || drain.done().isDone()) {
             return;
         }
-        Duration interval = isEvacuating() ? settings.timing().evacuatingSyncInterval()
+        Duration interval = isEvacuating() && !presence.isDrained() ? settings.timing().evacuatingSyncInterval()
                 : settings.timing().syncInterval();
         // A little jitter keeps a thousand cells of one process from syncing in lock-step.
         long delayMs = (long) (interval.toMillis() * ThreadLocalRandom.current().nextDouble(0.9, 1.1));
-        if (drain.started()) {
+        Instant deadline = drain.deadline();
+        if (deadline != null && deadline.isAfter(services.clock().instant())) {
             // Wake at the deadline itself rather than up to an interval after it.
-            delayMs = Math.min(delayMs, Duration.between(services.clock().instant(), drain.deadline()).toMillis() + 1);
+            delayMs = Math.min(delayMs, Duration.between(services.clock().instant(), deadline).toMillis() + 1);
         }
         cancel(syncTimer);
         syncTimer = services.timers().schedule(() -> {
             syncDue = true;
             worker.wake();
         }, Math.max(1, delayMs), TimeUnit.MILLISECONDS);
+    }
+
+    /** What the cell's presence asks of it and tells it. */
+    private final class PresenceAgent implements Presence.Agent {
+
+        @Override
+        public Instant oldestPlacement() {
+            return CellAgent.this.oldestPlacement();
+        }
+
+        @Override
+        public void cellIdTaken() {
+            CellAgent.this.cellIdTaken();
+        }
+
+        @Override
+        public void drainOrdered(DrainOrder order) {
+            CellAgent.this.drainOrdered(order);
+        }
     }
 
     private static void cancel(ScheduledFuture<?> timer) {

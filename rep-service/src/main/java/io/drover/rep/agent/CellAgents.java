@@ -62,7 +62,9 @@ public final class CellAgents
                     a -> a.containers(state));
         }
         services.metrics().registry().gauge("drover.rep.cells.evacuating", this,
-                a -> a.agents.values().stream().filter(CellAgent::isEvacuating).count());
+                a -> a.agents.values().stream().filter(c -> c.isEvacuating() && !c.isDrained()).count());
+        services.metrics().registry().gauge("drover.rep.cells.drained", this,
+                a -> a.agents.values().stream().filter(CellAgent::isDrained).count());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.drover.rep.agent;
 
+import io.drover.model.cell.CellDrains;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.messaging.KafkaTopicsProperties;
@@ -59,13 +60,13 @@ class RepConfiguration {
 
     @Bean
     RepServices repServices(ActualLrpLifecycle lifecycle, TaskLifecycle taskLifecycle, TaskReads tasks,
-            CellRecords records, Definitions definitions, CellPresence presence, MeterRegistry meters,
-            Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
+            CellRecords records, Definitions definitions, CellPresence presence, CellDrains drains,
+            MeterRegistry meters, Supplier<UUID> idGenerator, Clock clock, RepProperties p) {
         ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, daemon("rep-timer"));
         timers.setRemoveOnCancelPolicy(true);
         int threads = p.workerThreads() > 0 ? p.workerThreads() : autoWorkerThreads(p.simulatedCells());
-        return new RepServices(lifecycle, new GroupCommit(lifecycle, taskLifecycle), records, definitions, presence, new RepMetrics(meters), idGenerator, clock,
-                timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
+        return new RepServices(lifecycle, new GroupCommit(lifecycle, taskLifecycle), records, definitions, presence,
+                drains, new RepMetrics(meters), idGenerator, clock, timers, Executors.newFixedThreadPool(threads, daemon("rep-worker")),
                 Executors.newSingleThreadExecutor(daemon("rep-heartbeat")), tasks, idGenerator.get().toString());
     }
 

@@ -1,6 +1,7 @@
 package io.drover.rep.presence;
 
 import io.drover.model.cell.CellPresence;
+import io.drover.model.cell.DrainOrder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -12,7 +13,7 @@ import java.util.function.Supplier;
 /**
  * One heartbeat for every cell of this process, in one statement: a thousand simulated cells cost one write every
  * interval, not a thousand. Each cell hears how it went (an outage is logged once per cell; a beat refused because
- * another rep process took the cell over ends that cell's work). It runs on a thread of its own, off the cells'
+ * another rep process took the cell over ends that cell's work) and the operator's drain order its row holds. It runs on a thread of its own, off the cells'
  * passes, so a cell whose work queues up (a burst, a slow database) does not look dead for it.
  */
 public final class HeartbeatRound implements Runnable {
@@ -43,16 +44,22 @@ public final class HeartbeatRound implements Runnable {
         cells.forEach(c -> c.heartbeat(through).ifPresent(b -> beats.put(c, b)));
         RuntimeException failure = null;
         Map<String, CellPresence.Refusal> refused = new HashMap<>();
+        Map<String, DrainOrder> orders = Map.of();
         try {
-            presence.heartbeat(holder, List.copyOf(beats.values()), ttl).forEach(r -> refused.put(r.cellId(), r));
+            CellPresence.Beats beaten = presence.beat(holder, List.copyOf(beats.values()), ttl);
+            beaten.refused().forEach(r -> refused.put(r.cellId(), r));
+            orders = beaten.drainOrders();
         } catch (RuntimeException e) {
             failure = e;
         }
         for (Map.Entry<Presence, CellPresence.Heartbeat> beat : beats.entrySet()) {
+            String cellId = beat.getValue().registration().cellId();
             beat.getKey().reported(failure);
-            CellPresence.Refusal refusal = refused.get(beat.getValue().registration().cellId());
+            CellPresence.Refusal refusal = refused.get(cellId);
             if (refusal != null) {
                 beat.getKey().refused(refusal);
+            } else if (failure == null) {
+                beat.getKey().heard(orders.get(cellId));
             }
         }
     }
