@@ -26,8 +26,8 @@ final class RequestFuzzer {
     private static final String[] METHODS = { "GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS" };
     private static final String[] PATHS = { "/v1/desired_lrps", "/v1/desired_lrps/%s", "/v1/actual_lrps",
             "/v1/actual_lrps/%s", "/v1/actual_lrps/%s/index/%s", "/v1/actual_lrps/%s/index/%s/logs?tail=%s&stream=%s",
-            "/v1/actual_lrps/%s/metrics", "/v1/cells", "/v1/domains", "/v1/domains/%s",
-            "/v1/desired_lrps?domain=%s", "/v1/actual_lrps?domain=%s", "/v1/tasks", "/v1/tasks/%s",
+            "/v1/actual_lrps/%s/metrics", "/v1/cells", "/v1/cells/%s", "/v1/cells/%s/drain", "/v1/domains",
+            "/v1/domains/%s", "/v1/desired_lrps?domain=%s", "/v1/actual_lrps?domain=%s", "/v1/tasks", "/v1/tasks/%s",
             "/v1/tasks/%s/cancel", "/v1/tasks/%s/logs", "/v1/tasks?state=%s", "/v1/tasks?cell_id=%s", "/v1/%s", "/actuator/%s", "/%s" };
     private static final String[] SEGMENTS = { "web", "fuzz-existing", "a.b", "a%20b", "%00", "..", "%2e%2e",
             "x".repeat(300), "\u00e9\u4e2d", "%F0%9F%92%A9", "-", "_", "0", "null", "%25", "a;b" };

@@ -3,6 +3,9 @@ package io.drover.model.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.drover.model.cell.CellDrains;
+import io.drover.model.cell.CellSnapshot;
+import io.drover.model.cell.CellState;
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Action;
 import io.drover.model.lrp.ActualLrpSnapshot;
@@ -130,6 +133,12 @@ class MessageContractTest {
     static final LifecycleEvent TASK_CHANGED = new LifecycleEvent(MESSAGE_ID, LifecycleEvent.TASK_CHANGED,
             asParsed(TASK_RUNNING), asParsed(TASK_COMPLETED), AT.plusSeconds(9));
 
+    static final CellSnapshot CELL_ACTIVE = new CellSnapshot("cell-z1", "z1", "10.0.0.7", CellState.ACTIVE, null);
+    static final CellSnapshot CELL_EVACUATING = new CellSnapshot("cell-z1", "z1", "10.0.0.7", CellState.EVACUATING,
+            new CellSnapshot.Drain(AT, AT.plusSeconds(600), "ops"));
+    static final LifecycleEvent CELL_CHANGED = new LifecycleEvent(MESSAGE_ID, CellDrains.CELL_CHANGED,
+            asParsed(CELL_ACTIVE), asParsed(CELL_EVACUATING), AT);
+
     /** A snapshot as a consumer parses it (a small number is an int node there, whatever type wrote it). */
     static JsonNode asParsed(Object snapshot) {
         return Json.tree(Json.write(snapshot));
@@ -147,7 +156,8 @@ class MessageContractTest {
                 Arguments.of("tasks-placed.json", TASKS_PLACED),
                 Arguments.of("task-cancel-requested.json", TASK_CANCEL),
                 Arguments.of("action-tree.json", ACTION_TREE),
-                Arguments.of("lifecycle-event-task-completed.json", TASK_CHANGED));
+                Arguments.of("lifecycle-event-task-completed.json", TASK_CHANGED),
+                Arguments.of("lifecycle-event-cell-changed.json", CELL_CHANGED));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -253,6 +263,15 @@ class MessageContractTest {
         JsonNode event = golden("lifecycle-event-actual-crashed.json");
         assertThat(Json.read(event.get("before").toString(), ActualLrpSnapshot.class)).isEqualTo(RUNNING);
         assertThat(Json.read(event.get("after").toString(), ActualLrpSnapshot.class)).isEqualTo(CRASHED);
+    }
+
+    @Test
+    void cellSnapshotsReadBackFromEventsWrittenStraightFromThem() {
+        JsonNode event = golden("lifecycle-event-cell-changed.json");
+        assertThat(Json.tree(new String(LifecycleEvent.encode(MESSAGE_ID, CellDrains.CELL_CHANGED, CELL_ACTIVE,
+                CELL_EVACUATING, AT), StandardCharsets.UTF_8))).isEqualTo(event);
+        assertThat(Json.read(event.get("before").toString(), CellSnapshot.class)).isEqualTo(CELL_ACTIVE);
+        assertThat(Json.read(event.get("after").toString(), CellSnapshot.class)).isEqualTo(CELL_EVACUATING);
     }
 
     @Test

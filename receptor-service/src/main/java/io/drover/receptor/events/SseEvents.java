@@ -10,7 +10,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Maps a lifecycle event to the SSE event of SPEC 5.6: its name is the event type; a creation carries
  * {@code {"desired_lrp": after}}, a removal {@code {"desired_lrp": before}}, a change (and a crash)
- * {@code {"desired_lrp_before", "desired_lrp_after"}}, the same with {@code actual_lrp} and {@code task}. Desired LRPs
+ * {@code {"desired_lrp_before", "desired_lrp_after"}}, the same with {@code actual_lrp}, {@code task},
+ * {@code deployment} and {@code cell} ({@code cell_changed}: {@code {"cell_before", "cell_after"}}). Desired LRPs
  * are shown exactly as the REST API shows them; actual LRPs and tasks are the model's snapshots, which are the API's.
  */
 final class SseEvents {
@@ -25,7 +26,8 @@ final class SseEvents {
             return null;
         }
         String entity = type.startsWith("desired_lrp_") ? "desired_lrp" : type.startsWith("actual_lrp_") ? "actual_lrp"
-                : type.startsWith("task_") ? "task" : type.startsWith("deployment_") ? "deployment" : null;
+                : type.startsWith("task_") ? "task" : type.startsWith("deployment_") ? "deployment"
+                : type.startsWith("cell_") ? "cell" : null;
         if (entity == null) {
             return null;
         }

@@ -17,6 +17,8 @@ public record ApiError(String name, String message) {
     public static final String DESIRED_LRP_NOT_FOUND = "DesiredLRPNotFound";
     public static final String ACTUAL_LRP_INDEX_NOT_FOUND = "ActualLRPIndexNotFound";
     public static final String DEPLOYMENT_NOT_FOUND = "DeploymentNotFound";
+    public static final String CELL_NOT_FOUND = "CellNotFound";
+    public static final String CELL_GONE = "CellGone";
     public static final String RESOURCE_CONFLICT = "ResourceConflict";
     /** 410: a stream resumed after an event older than the retention (SPEC 18). */
     public static final String EVENTS_EXPIRED = "EventsExpired";

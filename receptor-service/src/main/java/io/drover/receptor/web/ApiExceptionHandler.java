@@ -1,5 +1,7 @@
 package io.drover.receptor.web;
 
+import io.drover.model.cell.CellGoneException;
+import io.drover.model.cell.CellNotFoundException;
 import io.drover.model.deployment.DeploymentNotFoundException;
 import io.drover.model.deployment.IllegalDeploymentException;
 import io.drover.model.jdbc.StorageFailures;
@@ -76,6 +78,16 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(DeploymentNotFoundException.class)
     ResponseEntity<ApiError> deploymentNotFound(DeploymentNotFoundException e) {
         return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.DEPLOYMENT_NOT_FOUND, e.getMessage()));
+    }
+
+    @ExceptionHandler(CellNotFoundException.class)
+    ResponseEntity<ApiError> cellNotFound(CellNotFoundException e) {
+        return error(HttpStatus.NOT_FOUND, new ApiError(ApiError.CELL_NOT_FOUND, e.getMessage()));
+    }
+
+    @ExceptionHandler(CellGoneException.class)
+    ResponseEntity<ApiError> cellGone(CellGoneException e) {
+        return error(HttpStatus.CONFLICT, new ApiError(ApiError.CELL_GONE, e.getMessage()));
     }
 
     @ExceptionHandler({ IllegalDeploymentException.class, DuplicateKeyException.class })

@@ -34,10 +34,24 @@ public class JsonBodies {
 
     /** The body as a JSON object; anything else (empty, malformed, an array) is InvalidJSON. */
     public JsonNode readObject(HttpServletRequest request) {
+        return parseObject(read(request));
+    }
+
+    /** The body as a JSON object, or an empty object when there is no body; anything else is InvalidJSON. */
+    public JsonNode readOptionalObject(HttpServletRequest request) {
+        String body = read(request);
+        return body.isBlank() ? STRICT.createObjectNode() : parseObject(body);
+    }
+
+    private String read(HttpServletRequest request) {
         String body = UnicodeText.decodeUtf8(readLimited(request));
         if (body == null) {
             throw ApiException.badRequest(ApiError.INVALID_JSON, "the request body is not valid UTF-8");
         }
+        return body;
+    }
+
+    private static JsonNode parseObject(String body) {
         JsonNode tree;
         try {
             tree = body.isEmpty() ? null : STRICT.readTree(body);

@@ -52,6 +52,16 @@ class SseEventsTest {
     }
 
     @Test
+    void aCellChangeCarriesTheCellBeforeAndAfter() throws IOException {
+        LifecycleEvent drained = event("lifecycle-event-cell-changed.json");
+        JsonNode data = Json.tree(SseEvents.data(drained));
+        assertThat(data.propertyNames()).containsExactly("cell_before", "cell_after");
+        assertThat(data.get("cell_before").get("state").stringValue()).isEqualTo("ACTIVE");
+        assertThat(data.get("cell_after").get("state").stringValue()).isEqualTo("EVACUATING");
+        assertThat(data.get("cell_after").get("drain").get("requested_by").stringValue()).isEqualTo("ops");
+    }
+
+    @Test
     void aDeploymentChangeCarriesTheDeploymentBeforeAndAfter() throws IOException {
         LifecycleEvent created = event("lifecycle-event-desired-created.json");
         var after = Json.tree("{\"id\": \"d-1\", \"state\": \"PAUSED\"}");
