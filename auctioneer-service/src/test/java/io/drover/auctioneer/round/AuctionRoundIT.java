@@ -3,6 +3,7 @@ package io.drover.auctioneer.round;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.drover.model.cell.CellDrains;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
 import io.drover.model.cell.Resources;
@@ -89,6 +90,8 @@ class AuctionRoundIT {
     ActualLrpLifecycle actuals;
     @Autowired
     DeploymentLifecycle deployments;
+    @Autowired
+    CellDrains drains;
 
     private Consumer<String, String> results;
 
@@ -99,6 +102,9 @@ class AuctionRoundIT {
         clock.advance(Duration.ofMinutes(1));
         presence.heartbeat(cell("evacuating", "z2", new Resources(65_536, 200_000, 500)), Duration.ofHours(1));
         presence.evacuate("evacuating");
+        // "drained" would win too, but an operator ordered it to drain: its own heartbeats say ACTIVE until it hears
+        presence.heartbeat(cell("drained", "z3", new Resources(65_536, 200_000, 500)), Duration.ofHours(1));
+        drains.drain("drained", null, "ops", Actor.service("test"));
         for (String zone : List.of("z1", "z2", "z3")) {
             presence.heartbeat(cell("cell-" + zone, zone, CAPACITY), Duration.ofHours(1));
         }
