@@ -15,8 +15,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The terminal's line for each notable change, from what the cluster already records: cells joining, lost and back
- * (their presence rows), instances crashing or failing placement and deployments moving (lifecycle events), repairs by
- * the converger (its action counters). Pure, so that each wording is tested.
+ * (their presence rows), instances crashing or failing placement, deployments moving and cells drained (lifecycle
+ * events), repairs by the converger (its action counters). Pure, so that each wording is tested.
  */
 final class EventLines {
 
@@ -59,6 +59,9 @@ final class EventLines {
         JsonNode after = event.after();
         if ("deployment_changed".equals(event.type()) && after != null) {
             return deployment(before, after);
+        }
+        if ("cell_changed".equals(event.type()) && before != null && after != null) {
+            return cell(before, after, zone);
         }
         if (LifecycleEvent.ACTUAL_LRP_CRASHED.equals(event.type()) && after != null) {
             String where = before == null || text(before, "cell_id") == null ? "" : " on " + text(before, "cell_id");
@@ -107,6 +110,22 @@ final class EventLines {
         String reason = text(after, "failure_reason");
         return Optional.of(what + " " + state.toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
                 + (reason == null || !(state.equals("FAILED") || state.equals("REVERTED")) ? "" : ": " + reason));
+    }
+
+    /** A cell drained by an operator, done draining, or undrained (SPEC 18). */
+    private static Optional<String> cell(JsonNode before, JsonNode after, ZoneId zone) {
+        String state = text(after, "state");
+        if (Objects.equals(state, text(before, "state"))) {
+            return Optional.empty();
+        }
+        String cell = "cell " + text(after, "cell_id");
+        return switch (state) {
+            case "EVACUATING" -> Optional.of(cell + " draining, asked by " + text(after.path("drain"), "requested_by")
+                    + " (deadline " + TIME.format(Instant.parse(text(after.path("drain"), "deadline_at")).atZone(zone))
+                    + ")");
+            case "DRAINED" -> Optional.of(cell + " drained: nothing runs there, it takes no work until undrained");
+            default -> Optional.of(cell + " undrained: it takes work again");
+        };
     }
 
     private static String restart(JsonNode after, ZoneId zone) {

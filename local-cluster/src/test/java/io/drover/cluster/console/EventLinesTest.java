@@ -24,6 +24,12 @@ class EventLinesTest {
     private static final String DEPLOYMENT_RUNNING = "{\"process_guid\":\"web\",\"state\":\"RUNNING\","
             + "\"from_version\":1,\"to_version\":2,\"created_by\":\"alice\",\"failure_reason\":null}";
 
+    private static final String CELL_ACTIVE = "{\"cell_id\":\"cell-z1\",\"state\":\"ACTIVE\",\"drain\":null}";
+
+    private static final String CELL_EVACUATING = "{\"cell_id\":\"cell-z1\",\"state\":\"EVACUATING\",\"drain\":"
+            + "{\"started_at\":\"1970-01-01T00:00:00Z\",\"deadline_at\":\"1970-01-01T00:10:00Z\","
+            + "\"requested_by\":\"alice\"}}";
+
     static Stream<Arguments> lifecycle() {
         return Stream.of(
                 Arguments.of("crash restarted at once", LifecycleEvent.ACTUAL_LRP_CRASHED, RUNNING,
@@ -60,7 +66,15 @@ class EventLinesTest {
                         DEPLOYMENT_RUNNING.replace("RUNNING", "WAITING_FOR_PROMOTION"),
                         "web deployment v1 -> v2 waiting for promotion"),
                 Arguments.of("a deployment's progress", "deployment_changed", DEPLOYMENT_RUNNING,
-                        DEPLOYMENT_RUNNING, null));
+                        DEPLOYMENT_RUNNING, null),
+                Arguments.of("a cell drained by an operator", "cell_changed", CELL_ACTIVE, CELL_EVACUATING,
+                        "cell cell-z1 draining, asked by alice (deadline 00:10:00)"),
+                Arguments.of("a cell's drain done", "cell_changed", CELL_EVACUATING,
+                        CELL_EVACUATING.replace("EVACUATING", "DRAINED"),
+                        "cell cell-z1 drained: nothing runs there, it takes no work until undrained"),
+                Arguments.of("a cell undrained", "cell_changed", CELL_EVACUATING.replace("EVACUATING", "DRAINED"),
+                        CELL_ACTIVE, "cell cell-z1 undrained: it takes work again"),
+                Arguments.of("a drain's new deadline", "cell_changed", CELL_EVACUATING, CELL_EVACUATING, null));
     }
 
     @ParameterizedTest(name = "{0}")
