@@ -2,6 +2,8 @@ package io.drover.cli;
 
 import io.drover.cli.api.ApiException;
 import io.drover.cli.cells.CellsCommand;
+import io.drover.cli.cells.DrainCommand;
+import io.drover.cli.cells.UndrainCommand;
 import io.drover.cli.cells.VisualizeCommand;
 import io.drover.cli.deploy.DeployCommand;
 import io.drover.cli.deploy.RolloutCommand;
@@ -62,6 +64,8 @@ public final class Drover implements Runnable {
         COMMANDS.put("restart", RestartCommand::new);
         COMMANDS.put("delete", DeleteCommand::new);
         COMMANDS.put("cells", CellsCommand::new);
+        COMMANDS.put("drain", DrainCommand::new);
+        COMMANDS.put("undrain", UndrainCommand::new);
         COMMANDS.put("visualize", VisualizeCommand::new);
         COMMANDS.put("events", EventsCommand::new);
         COMMANDS.put("logs", LogsCommand::new);

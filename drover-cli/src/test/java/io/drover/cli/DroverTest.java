@@ -48,7 +48,11 @@ class DroverTest {
             "deploy web --max-surge lots -m 64 | --max-surge takes a count        | Usage: drover deploy",
             "rollout                        | which rollout command?               | Usage: drover rollout",
             "rollout pause                  | Missing required parameter: 'NAME'   | Usage: drover rollout pause",
-            "rollout frobnicate web         | Unmatched argument                   | Usage: drover rollout" })
+            "rollout frobnicate web         | Unmatched argument                   | Usage: drover rollout",
+            "drain                          | Missing required parameter: 'CELL'   | Usage: drover drain",
+            "drain cell-z1 --deadline soon  | --deadline takes a duration          | Usage: drover drain",
+            "drain cell-z1 --timeout 5m     | --timeout needs --wait               | Usage: drover drain",
+            "undrain                        | Missing required parameter: 'CELL'   | Usage: drover undrain" })
     void usageErrorsExitTwoWithWhatIsWrongAndTheUsageLine(String args, String message, String usage) {
         Run run = run(Map.of("DROVER_URL", "http://127.0.0.1:9"), args.isEmpty() ? new String[0] : args.split(" "));
         assertThat(run.exit).isEqualTo(2);
@@ -95,7 +99,7 @@ class DroverTest {
     void helpAndCompletionNeedNoReceptor() {
         Run help = run(Map.of(), "--help");
         assertThat(help.exit).isZero();
-        assertThat(help.out).contains("desire", "visualize", "tasks", "task", "deploy", "rollout",
+        assertThat(help.out).contains("desire", "visualize", "tasks", "task", "deploy", "rollout", "drain", "undrain",
                 "Exit codes: 0 ok, 1 API error, 2 usage error.");
         Run completion = run(Map.of(), "completion");
         assertThat(completion.exit).isZero();

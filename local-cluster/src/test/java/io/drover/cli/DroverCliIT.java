@@ -34,7 +34,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The CLI's main, run in this JVM against a real local cluster (embedded PostgreSQL, in-process Kafka, every service,
  * three process cells): what a user types, what they see, and what a script parses. One cluster for the class; the
- * tests run in order on one LRP that prints known lines (and a few tasks beside it).
+ * tests run in order on one LRP that prints known lines (and a few tasks beside it, and a cell drained under it).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -250,6 +250,34 @@ class DroverCliIT {
 
     @Test
     @Order(10)
+    void drainWaitsUntilTheCellIsDrainedAndUndrainMakesItActiveAgain() {
+        await().atMost(WAIT).until(() -> running() == 2);
+        String cell = cli("status", APP, "-o", "json").json().get(0).path("cell_id").asString();
+
+        CliRun drained = cli("drain", cell, "--deadline", "2m", "--wait");
+
+        assertThat(drained.exit()).as(drained.err()).isZero();
+        assertThat(drained.out()).startsWith(cell + " EVACUATING: ").contains("(asked by cli)")
+                .contains(cell + " DRAINED: nothing runs there; it takes no work until drover undrain " + cell);
+        await().atMost(WAIT).until(() -> running() == 2);
+        assertThat(cli("status", APP, "-o", "json").json()).noneMatch(a -> cell.equals(a.path("cell_id").asString()));
+        assertThat(cli("cells").out()).contains("DRAINED");
+        JsonNode again = cli("-o", "json", "drain", cell).json().get(0);
+        assertThat(again.path("state").asString()).isEqualTo("DRAINED");
+        assertThat(again.path("drain").path("instances_left").asInt()).isZero();
+
+        CliRun undrained = cli("undrain", cell, "-o", "json");
+
+        assertThat(undrained.exit()).as(undrained.err()).isZero();
+        assertThat(undrained.json().get(0).path("state").asString()).isEqualTo("ACTIVE");
+        assertThat(cli("undrain", cell).out()).isEqualTo(cell + " ACTIVE: it takes work\n");
+        CliRun unknown = cli("drain", "no-such-cell", "--wait");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).startsWith("CellNotFound: cell not found: no-such-cell");
+    }
+
+    @Test
+    @Order(11)
     void deleteStopsEverythingAndStatusThenSaysItIsGone() {
         CliRun deleted = cli("delete", APP, "-o", "json");
         assertThat(deleted.exit()).isZero();
