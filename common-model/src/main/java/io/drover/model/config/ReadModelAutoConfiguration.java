@@ -3,6 +3,7 @@ package io.drover.model.config;
 import io.drover.model.messaging.RelayNotifications;
 import io.drover.model.messaging.RelayedRows;
 import io.drover.model.read.ActualLrpOwners;
+import io.drover.model.read.AutoscalerStatuses;
 import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.CellLoads;
@@ -47,6 +48,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     DesiredLrpRows desiredLrpRows(JdbcTemplate jdbc) {
         return new DesiredLrpRows(jdbc);
+    }
+
+    @Bean
+    AutoscalerStatuses autoscalerStatuses(JdbcTemplate jdbc) {
+        return new AutoscalerStatuses(jdbc);
     }
 
     @Bean

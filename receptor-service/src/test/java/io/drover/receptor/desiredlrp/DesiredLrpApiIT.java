@@ -4,8 +4,10 @@ import static io.drover.receptor.TestApi.authed;
 import static io.drover.receptor.TestApi.desiredLrp;
 import static io.drover.receptor.TestApi.guid;
 import static io.drover.receptor.TestApi.json;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -141,6 +143,36 @@ class DesiredLrpApiIT {
                 "InvalidRequest");
         error(mvc.perform(json(put("/v1/desired_lrps/" + guid("nope")), "{\"instances\": 1}")), 404,
                 "DesiredLRPNotFound");
+    }
+
+    @Test
+    void whileAPolicyIsSetTheAutoscalerOwnsInstancesWithinItsRange() throws Exception {
+        String guid = guid("autoscaled");
+        String body = desiredLrp(guid, "apps", 1).replaceFirst("\\{", "{\"autoscaling\": {\"min_instances\": 1, "
+                + "\"max_instances\": 3, \"target_cpu_percent\": 60, \"scale_down_delay\": 30},");
+        String etag = mvc.perform(json(post("/v1/desired_lrps"), body)).andExpect(status().isCreated())
+                .andExpect(jsonPath("$.autoscaling.max_instances").value(3))
+                .andExpect(jsonPath("$.autoscaling.target_memory_percent").value(nullValue()))
+                .andReturn().getResponse().getHeader("ETag");
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)).header("If-None-Match", etag))
+                .andExpect(status().isOk()) // its status changes between versions: never a 304
+                .andExpect(jsonPath("$.autoscaling.scale_down_delay").value(30))
+                .andExpect(jsonPath("$.autoscaling_status").value(nullValue()));
+
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 4}")), 409, "ResourceConflict")
+                .andExpect(jsonPath("$.message").value(containsString("autoscaling policy")))
+                .andExpect(jsonPath("$.message").value(containsString("[1, 3]")));
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 3}")).andExpect(status().isNoContent());
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"autoscaling\": {\"max_instances\": 2}}")),
+                400, "InvalidLRP").andExpect(jsonPath("$.message").value("Invalid field: "
+                        + "autoscaling.target_cpu_percent, Invalid field: autoscaling.target_memory_percent"));
+
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"autoscaling\": null}")).andExpect(status().isNoContent());
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)))
+                .andExpect(jsonPath("$.instances").value(3))
+                .andExpect(jsonPath("$.autoscaling").value(nullValue()))
+                .andExpect(jsonPath("$.autoscaling_status").doesNotExist());
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 7}")).andExpect(status().isNoContent());
     }
 
     @Test
