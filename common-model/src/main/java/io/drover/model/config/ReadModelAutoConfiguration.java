@@ -3,6 +3,7 @@ package io.drover.model.config;
 import io.drover.model.messaging.RelayNotifications;
 import io.drover.model.messaging.RelayedRows;
 import io.drover.model.read.ActualLrpOwners;
+import io.drover.model.read.AutoscaledLrps;
 import io.drover.model.read.AutoscalerStatuses;
 import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.ActualLrpSummaries;
@@ -48,6 +49,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     DesiredLrpRows desiredLrpRows(JdbcTemplate jdbc) {
         return new DesiredLrpRows(jdbc);
+    }
+
+    @Bean
+    AutoscaledLrps autoscaledLrps(JdbcTemplate jdbc) {
+        return new AutoscaledLrps(jdbc);
     }
 
     @Bean

@@ -25,7 +25,9 @@ import java.util.Locale;
  *   <li><b>Several targets</b>: the largest proposal wins.</li>
  *   <li><b>Stabilisation windows.</b> The proposals of the last {@code scale_up_delay} seconds must all be above the
  *       size for it to grow (to the least of them), those of the last {@code scale_down_delay} all below it for it to
- *       shrink (to the greatest): no decision flaps inside a window.</li>
+ *       shrink (to the greatest): no decision flaps inside a window. When no proposal is left to go by (a new policy,
+ *       after a pause or a time without figures), the current size counts as proposed now: a new policy first holds
+ *       the size for its delays.</li>
  *   <li><b>At most doubling per step</b>, and always within [min_instances, max_instances].</li>
  *   <li><b>A deployment pauses it.</b> While the LRP has an active deployment the size stays and no proposal is
  *       recorded: the deployment replaces instances (new ones start idle, old ones are leaving), and a count the
@@ -104,6 +106,9 @@ public final class Scaling {
             proposal = Math.max(proposal, in.current()); // a target without figures: never down
         }
         List<Recommendation> recommendations = new ArrayList<>(kept);
+        if (kept.isEmpty()) {
+            recommendations.add(new Recommendation(in.now(), in.current())); // nothing to go by: the size as it is
+        }
         recommendations.add(new Recommendation(in.now(), proposal));
         return stabilised(in, proposal, recommendations, cpuMean, memoryMean, counted, figures);
     }

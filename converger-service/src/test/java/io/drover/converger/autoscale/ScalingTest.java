@@ -50,6 +50,9 @@ class ScalingTest {
                 row("after the scale-up delay it grows to the least proposal of the window",
                         at(2).cpu(150, 150).policy(2, 6, 60, null, 60, 300).before(70, 2).before(30, 3), 3,
                         "as far as every proposal"),
+                row("a new policy holds the size for its scale-down delay", at(4).cpu(10, 10, 10, 10), 4,
+                        "waiting for the scale-down delay (300 s)"),
+                row("but rises at once with no scale-up delay", at(2).cpu(90, 90), 3, "scaling up"),
                 row("a spike and a drop inside the down window do not flap",
                         at(4).cpu(10, 10, 10, 10).before(60, 4).before(30, 1), 4, "waiting for the scale-down"),
                 // who counts
@@ -107,6 +110,12 @@ class ScalingTest {
         assertThat(Scaling.decide(at(2).cpu(300, 300).deploying().before(10, 2).input()).recommendations())
                 .containsExactly(new Recommendation(NOW.minusSeconds(10), 2));
         assertThat(Scaling.decide(at(2).starting(2).input()).recommendations()).isEmpty();
+    }
+
+    @Test
+    void withNoProposalToGoByTheSizeAsItIsCountsAsProposed() {
+        assertThat(Scaling.decide(at(4).cpu(10, 10, 10, 10).input()).recommendations())
+                .containsExactly(new Recommendation(NOW, 4), new Recommendation(NOW, 1));
     }
 
     @Test

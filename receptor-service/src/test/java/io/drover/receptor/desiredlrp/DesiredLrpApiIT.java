@@ -16,7 +16,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.drover.model.autoscale.AutoscalerRecords;
+import io.drover.model.autoscale.AutoscalingStatus;
+import io.drover.model.autoscale.Recommendation;
 import io.drover.receptor.ReceptorTest;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.servlet.MockMvc;
@@ -27,6 +32,8 @@ class DesiredLrpApiIT {
 
     @Autowired
     MockMvc mvc;
+    @Autowired
+    AutoscalerRecords records;
 
     @Test
     void createReturnsTheDesiredLrpWithItsTagAndLocation() throws Exception {
@@ -173,6 +180,32 @@ class DesiredLrpApiIT {
                 .andExpect(jsonPath("$.autoscaling").value(nullValue()))
                 .andExpect(jsonPath("$.autoscaling_status").doesNotExist());
         mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 7}")).andExpect(status().isNoContent());
+    }
+
+    @Test
+    void aSingleReadShowsTheAutoscalersLastDecision() throws Exception {
+        String guid = guid("status");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(guid, "apps", 2).replaceFirst("\\{",
+                "{\"autoscaling\": {\"max_instances\": 4, \"target_cpu_percent\": 60},")))
+                .andExpect(status().isCreated());
+        Instant at = Instant.parse("2026-12-03T10:00:00Z");
+        records.write(List.of(new AutoscalerRecords.Evaluation(guid, new AutoscalingStatus(at, 95.04, null, 2, 4,
+                "scaling up", at, 2, 4, "autoscaled from 2 to 4: cpu 95.0% of target 60% over 2 instances"),
+                List.of(new Recommendation(at, 4)), 4)), at);
+
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)))
+                .andExpect(jsonPath("$.autoscaling_status.evaluated_at").value("2026-12-03T10:00:00Z"))
+                .andExpect(jsonPath("$.autoscaling_status.cpu_percent").value(95.0))
+                .andExpect(jsonPath("$.autoscaling_status.memory_percent").value(nullValue()))
+                .andExpect(jsonPath("$.autoscaling_status.counted_instances").value(2))
+                .andExpect(jsonPath("$.autoscaling_status.desired_instances").value(4))
+                .andExpect(jsonPath("$.autoscaling_status.condition").value("scaling up"))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_at").value("2026-12-03T10:00:00Z"))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_from").value(2))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_to").value(4))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_reason").value(containsString("95.0%")));
+        mvc.perform(authed(get("/v1/desired_lrps?domain=apps")))
+                .andExpect(jsonPath("$[?(@.process_guid == '" + guid + "')].autoscaling_status").isEmpty());
     }
 
     @Test
