@@ -1,7 +1,6 @@
 package io.drover.model.autoscale;
 
 import io.drover.model.jdbc.SqlArrays;
-import io.drover.model.read.AutoscaledLrps;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -109,7 +108,7 @@ public class AutoscalerRecords {
             ps.setArray(6, SqlArrays.ints(con, rows, e -> e.status().desiredInstances()));
             ps.setArray(7, con.createArrayOf("text", rows.stream().map(e -> e.status().condition()).toArray()));
             ps.setArray(8, con.createArrayOf("text", rows.stream()
-                    .map(e -> AutoscaledLrps.recommendationsJson(e.recommendations())).toArray()));
+                    .map(e -> Recommendation.toJson(e.recommendations())).toArray()));
             ps.setArray(9, times(con, rows, e -> e.status().lastScaleAt()));
             ps.setArray(10, SqlArrays.ints(con, rows, e -> e.status().lastScaleFrom()));
             ps.setArray(11, SqlArrays.ints(con, rows, e -> e.status().lastScaleTo()));

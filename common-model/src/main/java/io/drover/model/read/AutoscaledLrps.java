@@ -7,7 +7,6 @@ import io.drover.model.lrp.AutoscalingPolicy;
 import io.drover.model.lrp.ModificationTag;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,7 +16,6 @@ import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
-import tools.jackson.core.type.TypeReference;
 
 /**
  * What one autoscaler tick reads, in four index scans whatever the number of autoscaled LRPs: their policies, sizes and
@@ -37,8 +35,6 @@ public class AutoscaledLrps {
             + "(?::varchar[]) AND state IN ('RUNNING', 'PAUSED', 'WAITING_FOR_PROMOTION')";
     private static final String STATES = "SELECT process_guid, recommendations, last_scale_at, last_scale_from, "
             + "last_scale_to, last_scale_reason FROM autoscaler_states WHERE process_guid = ANY (?::varchar[])";
-    private static final TypeReference<List<long[]>> PAIRS = new TypeReference<>() {
-    };
 
     private final JdbcTemplate jdbc;
 
@@ -60,7 +56,7 @@ public class AutoscaledLrps {
         Set<String> deploying = new HashSet<>();
         query(DEPLOYING, guids, rs -> deploying.add(rs.getString(1)));
         query(STATES, guids, rs -> lrps.get(rs.getString(1)).state = new AutoscaledLrp.Previous(
-                recommendations(rs.getString(2)), AutoscalerStatuses.instant(rs, 3),
+                Recommendation.fromJson(rs.getString(2)), AutoscalerStatuses.instant(rs, 3),
                 AutoscalerStatuses.integer(rs, 4), AutoscalerStatuses.integer(rs, 5), rs.getString(6)));
         List<AutoscaledLrp> all = new ArrayList<>(lrps.size());
         lrps.values().forEach(b -> all.add(b.build(deploying.contains(b.processGuid))));
@@ -82,21 +78,5 @@ public class AutoscaledLrps {
         Double memory = cpu == null || limit <= 0 ? null : rs.getLong(5) * 100.0 / limit;
         return new AutoscaledLrp.Instance(ActualLrpState.valueOf(rs.getString(2)), rs.getTimestamp(3).toInstant(), cpu,
                 memory);
-    }
-
-    /** The stored proposals, {@code [[epoch ms, instances], ...]}. */
-    static List<Recommendation> recommendations(String json) {
-        return Json.read(json, PAIRS).stream()
-                .map(p -> new Recommendation(Instant.ofEpochMilli(p[0]), (int) p[1])).toList();
-    }
-
-    /** The proposals as stored. */
-    public static String recommendationsJson(List<Recommendation> recommendations) {
-        StringBuilder json = new StringBuilder("[");
-        for (Recommendation r : recommendations) {
-            json.append(json.length() > 1 ? "," : "").append('[').append(r.at().toEpochMilli()).append(',')
-                    .append(r.instances()).append(']');
-        }
-        return json.append(']').toString();
     }
 }
