@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * SPEC 17 end to end, on two process cells with real processes: instances that burn CPU while a file exists (a quarter
- * of a core each) and idle once it is gone. The reps sample them (cgroups or the /proc fallback), the converger's
+ * of a core each on an idle machine, a few percent on one that other builds keep busy, hence a target of 1 %) and
+ * idle once it is gone (a tenth of a percent). The reps sample them (cgroups or the /proc fallback), the converger's
  * leader scales on the figures through the API's own update. Short delays and intervals: the autoscaler ticks every
  * second, counts an instance 2 s after it runs, and scales down 10 s after the load went.
  */
@@ -92,15 +93,15 @@ class AutoscalingIT {
     @Test
     @Order(1)
     void anLrpWhoseInstancesBurnCpuGrowsFromOneToAtLeastThreeAndReturnsToOneAfterTheDelay() throws IOException {
-        await().atMost(Duration.ofSeconds(120)).until(() -> instances(growing) >= 3);
+        awaitOrExplain(growing, Duration.ofSeconds(120), () -> instances(growing) >= 3);
         JsonNode status = get(growing).path("autoscaling_status");
-        assertThat(status.path("cpu_percent").asDouble()).as(status.toString()).isGreaterThan(5);
-        assertThat(status.path("last_scale_reason").asString()).contains("cpu").contains("of target 5%");
+        assertThat(status.path("cpu_percent").asDouble()).as(status.toString()).isGreaterThan(1);
+        assertThat(status.path("last_scale_reason").asString()).contains("cpu").contains("of target 1%");
         await().atMost(Duration.ofSeconds(60)).until(() -> api.running(growing).size() >= 3);
 
         burn(growing, false);
         long idleSince = System.nanoTime();
-        await().atMost(Duration.ofSeconds(90)).until(() -> instances(growing) == 1);
+        awaitOrExplain(growing, Duration.ofSeconds(90), () -> instances(growing) == 1);
         assertThat(Duration.ofNanos(System.nanoTime() - idleSince)).as("not before the scale-down delay")
                 .isGreaterThanOrEqualTo(Duration.ofSeconds(SCALE_DOWN_DELAY));
         assertThat(get(growing).path("autoscaling_status").path("last_scale_to").asInt()).isEqualTo(1);
@@ -110,7 +111,7 @@ class AutoscalingIT {
     @Test
     @Order(2)
     void aPolicyWithAMaximumOfTwoNeverExceedsTwo() {
-        await().atMost(Duration.ofSeconds(60)).until(() -> instances(capped) == 2);
+        awaitOrExplain(capped, Duration.ofSeconds(60), () -> instances(capped) == 2);
         await().atMost(Duration.ofSeconds(30)).until(() -> api.running(capped).size() == 2);
         JsonNode status = get(capped).path("autoscaling_status");
         assertThat(status.path("condition").asString()).as(status.toString()).contains("held at max_instances 2");
@@ -129,12 +130,22 @@ class AutoscalingIT {
         assertThat(cappedMost.get()).isEqualTo(2);
     }
 
+    /** Waits for {@code condition}; on a timeout says what the autoscaler and the reps last said about the LRP. */
+    private void awaitOrExplain(String guid, Duration timeout, java.util.concurrent.Callable<Boolean> condition) {
+        try {
+            await().atMost(timeout).until(condition);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("not within " + timeout + ": " + guid + " is " + get(guid) + "; its metrics "
+                    + api.metrics(guid) + "; its instances " + api.actuals(guid), e);
+        }
+    }
+
     private String lrp(String guid, int max) {
         return """
                 {"process_guid": "%s", "domain": "e2e", "rootfs": "preloaded:host", "instances": 1,
                  "memory_mb": 32, "disk_mb": 16, "env": [{"name": "BURN", "value": "%s"}],
                  "action": {"run": {"path": "sh", "args": ["-c", %s]}},
-                 "autoscaling": {"min_instances": 1, "max_instances": %d, "target_cpu_percent": 5,
+                 "autoscaling": {"min_instances": 1, "max_instances": %d, "target_cpu_percent": 1,
                                  "scale_up_delay": 0, "scale_down_delay": %d}}
                 """.formatted(guid, flags.resolve(guid), Json.write(WORKLOAD), max, SCALE_DOWN_DELAY);
     }
