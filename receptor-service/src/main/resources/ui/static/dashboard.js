@@ -54,6 +54,7 @@
           if (focused && document.getElementById(focused)) {
             document.getElementById(focused).focus();
           }
+          keepPolling();
         }
       })
       .catch(function (e) {
@@ -201,10 +202,21 @@
   if (watch !== '') {
     connect();
   }
-  // Cells come and go by heartbeat, which is no event: the pages that show them also look again now and then.
-  if (body.hasAttribute('data-poll')) {
-    setInterval(soon, parseInt(body.getAttribute('data-poll'), 10));
+  // Cells come and go by heartbeat, which is no event: the pages that show them also look again now and then, and so
+  // does a page whose live part asks for it (an autoscaled LRP's chart gets a sample at every autoscaler tick).
+  var polling = null;
+
+  function keepPolling() {
+    var part = document.querySelector('#live [data-poll]');
+    var every = body.getAttribute('data-poll') || (part ? part.getAttribute('data-poll') : null);
+    if (every && polling === null) {
+      polling = setInterval(soon, parseInt(every, 10));
+    } else if (!every && polling !== null) {
+      clearInterval(polling);
+      polling = null;
+    }
   }
+  keepPolling();
 
   var pause = document.getElementById('pause');
   if (pause) {

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import org.springframework.util.FileSystemUtils;
 
@@ -43,9 +45,40 @@ public final class BenchMain {
         System.out.println("results: " + Report.writeJson(Path.of("bench", "results"), "containers", figures));
     }
 
+    /**
+     * {@code --autoscale}: P9 alone (SPEC 17), on a cluster of its own: 1,000 autoscaled LRPs on 100 simulated cells, a
+     * load step up and back down ({@link AutoscaleAtScale}). Apart from the full run, which it would lengthen by some
+     * four minutes of waiting for the autoscaler's warm-ups and its scale-down delay.
+     */
+    private static void autoscale() throws Exception {
+        Path dataDir = Files.createTempDirectory("drover-bench-autoscale");
+        Map<String, String> properties = new HashMap<>(BenchSettings.clusterProperties(100));
+        properties.putAll(AutoscaleAtScale.clusterProperties());
+        LocalClusterSettings settings = new LocalClusterSettings(dataDir, true, 0, 0, 100, "bench", "bench-password",
+                properties);
+        List<Figure> figures;
+        try (LocalCluster cluster = LocalCluster.start(settings);
+             StoppedOnExit stoppedOnExit = new StoppedOnExit(cluster, dataDir);
+             Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
+            BenchSettings.awaitCells(db, 100, Duration.ofMinutes(2));
+            ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
+            figures = new AutoscaleAtScale(client, db, cluster).run(1_000, 32, Duration.ofMinutes(5));
+        } finally {
+            deleteData(dataDir);
+        }
+        System.out.println();
+        System.out.print(Report.table(figures));
+        System.out.println("results: " + Report.writeJson(Path.of("bench", "results"), "autoscale", figures));
+        System.exit(0);
+    }
+
     public static void main(String[] args) throws Exception {
         if (List.of(args).contains("--containers")) {
             containers(List.of(args).contains("--quick") ? 20 : 100);
+            return;
+        }
+        if (List.of(args).contains("--autoscale")) {
+            autoscale();
             return;
         }
         if (List.of(args).contains("--cli")) {

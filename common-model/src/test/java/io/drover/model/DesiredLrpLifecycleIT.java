@@ -14,6 +14,8 @@ import io.drover.model.lrp.ActualLrp;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.ActualLrpLifecycle;
 import io.drover.model.lrp.ActualLrpRepository;
+import io.drover.model.lrp.AutoscaledInstancesException;
+import io.drover.model.lrp.AutoscalingPolicy;
 import io.drover.model.lrp.CheckDefinition;
 import io.drover.model.lrp.CrashRestartPolicy;
 import io.drover.model.lrp.Deployable;
@@ -44,6 +46,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -376,6 +379,38 @@ class DesiredLrpLifecycleIT {
         ObjectNode copy = (ObjectNode) snapshot.deepCopy();
         copy.remove(List.of("created_at", "updated_at"));
         return copy;
+    }
+
+    @Test
+    void anAutoscalingPolicyIsStoredChangedAndRemovedWithTheLrpsVersionAndEvents() {
+        AutoscalingPolicy policy = new AutoscalingPolicy(1, 4, 60, null, 0, 300);
+        DesiredLrpDefinition d = definition(2);
+        lifecycle.desire(new DesiredLrpDefinition(d.processGuid(), d.domain(), d.rootfs(), 2, d.action(), d.monitor(),
+                d.checkDefinition(), d.startTimeout(), d.env(), d.ports(), d.memoryMb(), d.diskMb(), d.maxPids(),
+                d.cpuWeight(), d.placementTags(), null, null, null, null, policy), RECEPTOR);
+        assertThat(desiredRows.find(guid).orElseThrow().definition().autoscaling()).isEqualTo(policy);
+        assertThat(desiredRows.tag(guid).orElseThrow().autoscaled()).isTrue();
+
+        assertThatThrownBy(() -> lifecycle.update(guid, DesiredLrpUpdate.scale(5), List.of(), RECEPTOR))
+                .isInstanceOf(AutoscaledInstancesException.class).hasMessageContaining("[1, 4]");
+        DesiredLrpSnapshot scaled = lifecycle.update(guid, DesiredLrpUpdate.scale(3), List.of(),
+                "autoscaled up from 2 to 3: cpu 90.0% of 60%", Actor.service("autoscaler"));
+        assertThat(scaled.definition().instances()).isEqualTo(3);
+        assertThat(records.audit(guid)).filteredOn(a -> a.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED))
+                .singleElement().satisfies(a -> {
+                    assertThat(a.actorService()).isEqualTo("autoscaler");
+                    assertThat(a.reason()).isEqualTo("autoscaled up from 2 to 3: cpu 90.0% of 60%");
+                });
+
+        DesiredLrpSnapshot removed = lifecycle.update(guid, new DesiredLrpUpdate(null, null, null, Optional.empty()),
+                List.of(), RECEPTOR);
+        assertThat(removed.definition().autoscaling()).isNull();
+        assertThat(removed.definition().instances()).as("removing the policy keeps the count").isEqualTo(3);
+        assertThat(desiredRows.tag(guid).orElseThrow().autoscaled()).isFalse();
+        LifecycleEvent change = records.messages(Topics.LIFECYCLE_EVENTS, guid, LifecycleEvent.class).stream()
+                .filter(e -> e.type().equals(LifecycleEvent.DESIRED_LRP_CHANGED)).reduce((a, b) -> b).orElseThrow();
+        assertThat(change.before().get("autoscaling").get("max_instances").asInt()).isEqualTo(4);
+        assertThat(change.after().get("autoscaling").isNull()).isTrue();
     }
 
     @Test

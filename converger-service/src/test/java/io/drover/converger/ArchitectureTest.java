@@ -32,6 +32,13 @@ class ArchitectureTest {
                     "io.drover.model.lrp..", "io.drover.model.task..", "io.drover.model.time..");
 
     @ArchTest
+    static final ArchRule theScalingDecisionIsPure = classes().that()
+            .haveFullyQualifiedName("io.drover.converger.autoscale.Scaling").or()
+            .haveNameMatching("io\\.drover\\.converger\\.autoscale\\.Scaling\\$.*")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.drover.converger.autoscale..", "java..",
+                    "io.drover.model.lrp..", "io.drover.model.autoscale..");
+
+    @ArchTest
     static final ArchRule neverHoldsTheRecordsTheLifecyclesChange = noClasses().that()
             .resideInAPackage("io.drover.converger..").should().dependOnClassesThat()
             .areAssignableTo(ActualLrp.class).orShould().dependOnClassesThat().areAssignableTo(DesiredLrpSnapshot.class);

@@ -31,7 +31,8 @@ import org.springframework.context.annotation.Import;
         "drover.converger.desired-change-delay=200ms",
         "drover.converger.gc-batch-size=5",
         "drover.converger.gc-interval=1h",
-        "drover.converger.tasks.callback-interval=200ms" })
+        "drover.converger.tasks.callback-interval=200ms",
+        "drover.autoscaler.interval=1h" })
 @WithDroverInfrastructure
 @Import({ ConvergerIntegrationTest.Clocks.class, OncePassHook.class })
 public @interface ConvergerIntegrationTest {

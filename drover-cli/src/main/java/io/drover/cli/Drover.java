@@ -10,6 +10,7 @@ import io.drover.cli.deploy.RolloutCommand;
 import io.drover.cli.domains.DomainsCommand;
 import io.drover.cli.events.EventsCommand;
 import io.drover.cli.logs.LogsCommand;
+import io.drover.cli.lrp.AutoscaleCommand;
 import io.drover.cli.lrp.DeleteCommand;
 import io.drover.cli.lrp.DesireCommand;
 import io.drover.cli.lrp.ListCommand;
@@ -74,6 +75,7 @@ public final class Drover implements Runnable {
         COMMANDS.put("deploy", DeployCommand::new);
         COMMANDS.put("rollout", RolloutCommand::commandLine);
         COMMANDS.put("domains", DomainsCommand::new);
+        COMMANDS.put("autoscale", AutoscaleCommand::new);
     }
 
     private final Session session;

@@ -278,6 +278,21 @@ class DroverCliIT {
 
     @Test
     @Order(11)
+    void autoscaleSetsAPolicyStatusShowsItAndOffRemovesIt() {
+        CliRun on = cli("autoscale", APP, "--min", "2", "--max", "3", "--cpu", "90", "--scale-down-delay", "5m");
+        assertThat(on.exit()).as(on.err()).isZero();
+        assertThat(on.out()).isEqualTo("autoscaling " + APP + ": 2-3 instances at cpu 90%\n");
+        assertThat(cli("status", APP).out()).contains("autoscaling 2-3 at cpu 90%");
+        CliRun outside = cli("scale", APP, "5");
+        assertThat(outside.exit()).isEqualTo(1);
+        assertThat(outside.err()).startsWith("ResourceConflict: ").contains("autoscaling policy");
+        assertThat(cli("autoscale", APP, "--max", "3").exit()).as("no target").isEqualTo(2);
+        assertThat(cli("autoscale", APP, "--off").exit()).isZero();
+        assertThat(cli("status", APP).out()).doesNotContain("autoscaling");
+    }
+
+    @Test
+    @Order(12)
     void deleteStopsEverythingAndStatusThenSaysItIsGone() {
         CliRun deleted = cli("delete", APP, "-o", "json");
         assertThat(deleted.exit()).isZero();

@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,8 +60,10 @@ class DashboardBrowserIT {
     @BeforeAll
     void start() throws IOException {
         browser = Chromium.start(1280, 900); // first: a machine without a browser skips before starting a cluster
+        Map<String, String> settings = new HashMap<>(LocalClusterEndToEndIT.EndToEndSettings.FAST);
+        settings.put("drover.autoscaler.interval", "2s");
         ClusterUnderTest started = ClusterUnderTest.start(new LocalClusterSettings(dataDir, true, 0, 2, 0, "ui",
-                "ui-secret", LocalClusterEndToEndIT.EndToEndSettings.FAST));
+                "ui-secret", settings));
         cluster = started.cluster();
         api = started.api();
         base = cluster.receptorUrl();
@@ -184,6 +188,28 @@ class DashboardBrowserIT {
                 "return document.documentElement.scrollWidth <= window.innerWidth"))
                 .as("nothing wider than a phone's screen but the scrollable tables").isTrue();
         shoot("lrp-phone");
+    }
+
+    /** SPEC 17: the LRP page of an autoscaled LRP draws the autoscaler's samples as they come, without a reload. */
+    @Test
+    @Order(8)
+    void anAutoscaledLrpsChartFillsInWithoutAReload() throws IOException {
+        browser.get(base + "/ui/lrps/" + guid);
+        waitFor(b -> text(By.id("live-status")).startsWith("Live"));
+        markPage();
+        assertThat(api.call("PUT", "/v1/desired_lrps/" + guid, "{\"autoscaling\": {\"min_instances\": 2, "
+                + "\"max_instances\": 3, \"target_cpu_percent\": 50, \"scale_down_delay\": 600}}").statusCode())
+                .isEqualTo(204);
+        waitFor(b -> text(By.id("autoscaling-policy")).startsWith("2–3 instances at cpu 50%"));
+        waitFor(b -> !browser.findElements(By.cssSelector("#usage-chart polyline.instances")).isEmpty());
+        waitFor(b -> text(By.id("autoscaling-status")).startsWith("Wants 2"));
+        assertPageNotReloaded();
+        assertThat((Boolean) browser.executeScript(
+                "return document.documentElement.scrollWidth <= window.innerWidth"))
+                .as("the chart scales down to a phone's screen").isTrue();
+        shoot("lrp-autoscaled-phone");
+        browser.manage().window().setSize(new Dimension(1280, 900));
+        shoot("lrp-autoscaled");
     }
 
     /** Each instance prints a line, then waits; the one that removes the crash file first exits 3. */

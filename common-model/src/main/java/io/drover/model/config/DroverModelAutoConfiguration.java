@@ -1,5 +1,6 @@
 package io.drover.model.config;
 
+import io.drover.model.autoscale.AutoscalerRecords;
 import io.drover.model.cell.CellDrains;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.deployment.DeploymentLifecycle;
@@ -124,6 +125,12 @@ public class DroverModelAutoConfiguration {
             Clock clock, Supplier<UUID> idGenerator, LifecycleProperties properties) {
         return new DeploymentLifecycle(plain(jdbc), jdbc, desiredLrpLifecycle, outbox, clock, idGenerator,
                 new OptimisticRetry(properties.optimisticLockAttempts()));
+    }
+
+    /** The autoscaler's records (SPEC 17): written by the converger's leader, fenced by its lock. */
+    @Bean
+    AutoscalerRecords autoscalerRecords(JdbcTemplate jdbc) {
+        return new AutoscalerRecords(plain(jdbc), jdbc, AutoscalerRecords.HISTORY);
     }
 
     @Bean

@@ -3,6 +3,8 @@ package io.drover.model.config;
 import io.drover.model.messaging.RelayNotifications;
 import io.drover.model.messaging.RelayedRows;
 import io.drover.model.read.ActualLrpOwners;
+import io.drover.model.read.AutoscaledLrps;
+import io.drover.model.read.AutoscalerStatuses;
 import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.ActualLrpSummaries;
 import io.drover.model.read.CellLoads;
@@ -48,6 +50,16 @@ public class ReadModelAutoConfiguration {
     @Bean
     DesiredLrpRows desiredLrpRows(JdbcTemplate jdbc) {
         return new DesiredLrpRows(jdbc);
+    }
+
+    @Bean
+    AutoscaledLrps autoscaledLrps(JdbcTemplate jdbc) {
+        return new AutoscaledLrps(jdbc);
+    }
+
+    @Bean
+    AutoscalerStatuses autoscalerStatuses(JdbcTemplate jdbc) {
+        return new AutoscalerStatuses(jdbc);
     }
 
     @Bean

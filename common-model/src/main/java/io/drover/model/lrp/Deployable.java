@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The part of a desired LRP's definition that a deployment changes (SPEC 14): what runs, how it is checked, what it
  * needs and where it may run. One version of it is one definition version; the rest of the definition (process_guid,
- * domain, rootfs, instances, routes, annotation) is the LRP's, whatever the version.
+ * domain, rootfs, instances, routes, annotation, autoscaling) is the LRP's, whatever the version.
  */
 public record Deployable(Action action, RunAction monitor, CheckDefinition checkDefinition, int startTimeout,
         List<EnvVar> env, List<Integer> ports, int memoryMb, int diskMb, int maxPids, int cpuWeight,
@@ -27,6 +27,6 @@ public record Deployable(Action action, RunAction monitor, CheckDefinition check
     public DesiredLrpDefinition applyTo(DesiredLrpDefinition d) {
         return new DesiredLrpDefinition(d.processGuid(), d.domain(), d.rootfs(), d.instances(), action, monitor,
                 checkDefinition, startTimeout, env, ports, memoryMb, diskMb, maxPids, cpuWeight, placementTags,
-                d.routes(), d.annotation(), d.logGuid(), d.metricsGuid());
+                d.routes(), d.annotation(), d.logGuid(), d.metricsGuid(), d.autoscaling());
     }
 }

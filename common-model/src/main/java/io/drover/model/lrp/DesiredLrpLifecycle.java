@@ -30,9 +30,17 @@ public class DesiredLrpLifecycle {
     private final OptimisticRetry retry;
     private final DefinitionHistory history;
     private final DesiredLrpStore rows;
+    private final Runnable guard;
 
     DesiredLrpLifecycle(TransactionTemplate tx, ActualLrpOperations actuals, LifecycleRecorder recorder, Clock clock,
             Supplier<UUID> ids, OptimisticRetry retry, DefinitionHistory history, DesiredLrpStore rows) {
+        this(tx, actuals, recorder, clock, ids, retry, history, rows, () -> {
+        });
+    }
+
+    private DesiredLrpLifecycle(TransactionTemplate tx, ActualLrpOperations actuals, LifecycleRecorder recorder,
+            Clock clock, Supplier<UUID> ids, OptimisticRetry retry, DefinitionHistory history, DesiredLrpStore rows,
+            Runnable guard) {
         this.tx = tx;
         this.actuals = actuals;
         this.recorder = recorder;
@@ -41,6 +49,15 @@ public class DesiredLrpLifecycle {
         this.retry = retry;
         this.history = history;
         this.rows = rows;
+        this.guard = guard;
+    }
+
+    /**
+     * This lifecycle with {@code guard} run last inside every transaction, just before it commits (a leader's fence,
+     * as {@link ActualLrpLifecycle#guardedBy}): a guard that throws rolls the write back.
+     */
+    public DesiredLrpLifecycle guardedBy(Runnable guard) {
+        return new DesiredLrpLifecycle(tx, actuals, recorder, clock, ids, retry, history, rows, guard);
     }
 
     /**
@@ -63,6 +80,7 @@ public class DesiredLrpLifecycle {
             actuals.createUnclaimed(definition.processGuid(), definition.domain(), indices(0, definition.instances()),
                     "desired", lrp.definitionVersion(), changes);
             recorder.write(changes, actor);
+            guard.run();
             return lrp;
         });
     }
@@ -82,10 +100,19 @@ public class DesiredLrpLifecycle {
      */
     public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
             Actor actor) {
+        return update(processGuid, update, ifMatch, "updated", actor);
+    }
+
+    /**
+     * {@link #update(String, DesiredLrpUpdate, List, Actor)} with the reason its audit row and instances' changes give
+     * (the autoscaler names the figures that decided a scale).
+     */
+    public DesiredLrpSnapshot update(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
+            String reason, Actor actor) {
         int attempts = ifMatch.isEmpty() ? UNCONDITIONAL_ATTEMPTS : 1;
         for (int attempt = 1; ; attempt++) {
             try {
-                return retry.run("update-desired", () -> updateOnce(processGuid, update, ifMatch, actor));
+                return retry.run("update-desired", () -> updateOnce(processGuid, update, ifMatch, reason, actor));
             } catch (SwapLost e) {
                 if (attempt >= attempts) {
                     throw new StaleModificationTagException(processGuid);
@@ -95,7 +122,7 @@ public class DesiredLrpLifecycle {
     }
 
     private DesiredLrpSnapshot updateOnce(String processGuid, DesiredLrpUpdate update, List<ModificationTag> ifMatch,
-            Actor actor) {
+            String reason, Actor actor) {
         return tx.execute(status -> {
             DesiredLrpSnapshot before = rows.find(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
@@ -117,7 +144,7 @@ public class DesiredLrpLifecycle {
             // A slot a repair created meanwhile under its share lock on the desired row (which this update waited for)
             // committed before this transaction took its id: read again what was empty.
             actuals.forgetEmpty(changes);
-            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, "updated");
+            changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, reason);
             if (instances > previous) {
                 actuals.createUnclaimed(processGuid, after.definition().domain(), indices(previous, instances),
                         "scaled up", after.definitionVersion(), changes);
@@ -125,6 +152,7 @@ public class DesiredLrpLifecycle {
                 actuals.retire(keys(processGuid, instances, previous), "scaled down", changes);
             }
             recorder.write(changes, actor);
+            guard.run(); // last: see guardedBy
             return after;
         });
     }
@@ -154,6 +182,7 @@ public class DesiredLrpLifecycle {
             ChangeLog changes = new ChangeLog();
             changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, current, after, reason);
             recorder.write(changes, actor);
+            guard.run();
             return after;
         });
     }
@@ -194,6 +223,7 @@ public class DesiredLrpLifecycle {
             changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");
             actuals.retire(instances, "desired LRP deleted", changes);
             recorder.write(changes, actor);
+            guard.run();
             return null;
         });
     }

@@ -12,19 +12,20 @@ import tools.jackson.core.type.TypeReference;
 
 /**
  * Every write of {@code desired_lrps}, over JDBC. A desire: one statement inserts the row and its first definition. A
- * scale or an update of its routes or annotation (SPEC 5.3), and a deployment's new definition (SPEC 14): one query
- * loads the row, one conditional {@code UPDATE ... WHERE epoch = ? AND version = ?} writes what the verb changed; a row
- * count of zero is the lost race it is. A delete: one statement that returns the row it removed. (When the deployments
- * still went through a JPA entity, Hibernate's load and flush were three quarters of a PUT's CPU, and a third of a
- * desire's.)
+ * scale or an update of its routes, annotation or autoscaling policy (SPEC 5.3, 17), and a deployment's new
+ * definition (SPEC 14): one query loads the row, one conditional {@code UPDATE ... WHERE epoch = ? AND version = ?}
+ * writes what the verb changed; a row count of zero is the lost race it is. A delete: one statement that returns the
+ * row it removed. (When the deployments still went through a JPA entity, Hibernate's load and flush were three
+ * quarters of a PUT's CPU, and a third of a desire's.)
  */
 final class DesiredLrpStore {
 
     private static final String COLUMNS = "process_guid, domain, rootfs, instances, action, monitor, checks, "
             + "start_timeout_s, env, ports, memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, "
-            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version";
+            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version, "
+            + "autoscaling";
     private static final String UPDATE = "UPDATE desired_lrps SET instances = ?, routes = ?, annotation = ?, "
-            + "updated_at = ?, version = ? WHERE process_guid = ? AND epoch = ? AND version = ?";
+            + "autoscaling = ?, updated_at = ?, version = ? WHERE process_guid = ? AND epoch = ? AND version = ?";
     private static final String REDEFINE = "UPDATE desired_lrps SET action = ?, monitor = ?, checks = ?, "
             + "start_timeout_s = ?, env = ?, ports = ?, memory_mb = ?, disk_mb = ?, max_pids = ?, cpu_weight = ?, "
             + "placement_tags = ?, definition_version = ?, updated_at = ?, version = ? "
@@ -33,8 +34,8 @@ final class DesiredLrpStore {
             WITH desired AS (
                 INSERT INTO desired_lrps (process_guid, domain, instances, rootfs, action, monitor, checks, env, ports,
                     memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, annotation, start_timeout_s,
-                    log_guid, metrics_guid, epoch, definition_version, version, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    log_guid, metrics_guid, epoch, definition_version, version, created_at, updated_at, autoscaling)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (process_guid) DO NOTHING
                 RETURNING process_guid, definition_version, action, monitor, checks, start_timeout_s, env, ports,
                     memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, created_at)
@@ -48,6 +49,7 @@ final class DesiredLrpStore {
     private static final JsonColumn<List<EnvVar>> ENV = new JsonColumn<>(new TypeReference<>() { });
     private static final JsonColumn<List<Integer>> INTS = new JsonColumn<>(new TypeReference<>() { });
     private static final JsonColumn<List<String>> STRINGS = new JsonColumn<>(new TypeReference<>() { });
+    private static final JsonColumn<AutoscalingPolicy> AUTOSCALING = new JsonColumn<>(new TypeReference<>() { });
 
     private final JdbcTemplate jdbc;
 
@@ -69,8 +71,8 @@ final class DesiredLrpStore {
     boolean update(DesiredLrpSnapshot updated) {
         DesiredLrpDefinition d = updated.definition();
         ModificationTag tag = updated.modificationTag();
-        int rows = jdbc.update(UPDATE, d.instances(), d.routes(), d.annotation(), Timestamp.from(updated.updatedAt()),
-                tag.index(), d.processGuid(), tag.epoch(), tag.index() - 1);
+        int rows = jdbc.update(UPDATE, d.instances(), d.routes(), d.annotation(), AUTOSCALING.write(d.autoscaling()),
+                Timestamp.from(updated.updatedAt()), tag.index(), d.processGuid(), tag.epoch(), tag.index() - 1);
         return rows == 1;
     }
 
@@ -136,6 +138,7 @@ final class DesiredLrpStore {
             ps.setLong(22, s.modificationTag().index());
             ps.setTimestamp(23, Timestamp.from(s.createdAt()));
             ps.setTimestamp(24, Timestamp.from(s.updatedAt()));
+            ps.setString(25, AUTOSCALING.write(d.autoscaling()));
         }) == 1;
     }
 
@@ -155,7 +158,7 @@ final class DesiredLrpStore {
                 rs.getInt(8), ENV.read(rs.getString(9)),
                 INTS.read(rs.getString(10)), rs.getInt(11), rs.getInt(12), rs.getInt(13),
                 rs.getInt(14), STRINGS.read(rs.getString(15)), rs.getString(16), rs.getString(17),
-                rs.getString(18), rs.getString(19));
+                rs.getString(18), rs.getString(19), AUTOSCALING.read(rs.getString(25)));
         return new DesiredLrpSnapshot(definition,
                 new ModificationTag(UUID.fromString(rs.getString(20)), rs.getLong(21)), instant(rs, 22),
                 instant(rs, 23), rs.getInt(24));

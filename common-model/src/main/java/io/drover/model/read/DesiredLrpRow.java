@@ -2,6 +2,7 @@ package io.drover.model.read;
 
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Action;
+import io.drover.model.lrp.AutoscalingPolicy;
 import io.drover.model.lrp.CheckDefinition;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.EnvVar;
@@ -18,13 +19,13 @@ import tools.jackson.core.type.TypeReference;
  * run action or null, {@code checksJson} a check definition or null, {@code envJson}, {@code portsJson} and
  * {@code placementTagsJson} arrays, {@code routesJson} the routes object or null. A reader can copy them into a response
  * as they are, or parse them with {@link #definition()}. {@code definitionVersion} is the version of the definition
- * (SPEC 14).
+ * (SPEC 14); {@code autoscalingJson} the autoscaling policy (SPEC 17) or null.
  */
 public record DesiredLrpRow(String processGuid, String domain, String rootfs, int instances, String actionJson,
         String monitorJson, String checksJson, int startTimeout, String envJson, String portsJson, int memoryMb,
         int diskMb, int maxPids, int cpuWeight, String placementTagsJson, String routesJson, String annotation,
         String logGuid, String metricsGuid, UUID epoch, long version, Instant createdAt, Instant updatedAt,
-        int definitionVersion) {
+        int definitionVersion, String autoscalingJson) {
 
     private static final TypeReference<List<EnvVar>> ENV = new TypeReference<>() {
     };
@@ -44,6 +45,7 @@ public record DesiredLrpRow(String processGuid, String domain, String rootfs, in
                 monitorJson == null ? null : Json.read(monitorJson, RunAction.class),
                 checksJson == null ? null : Json.read(checksJson, CheckDefinition.class), startTimeout,
                 Json.read(envJson, ENV), Json.read(portsJson, INTS), memoryMb, diskMb, maxPids, cpuWeight,
-                Json.read(placementTagsJson, STRINGS), routesJson, annotation, logGuid, metricsGuid);
+                Json.read(placementTagsJson, STRINGS), routesJson, annotation, logGuid, metricsGuid,
+                autoscalingJson == null ? null : Json.read(autoscalingJson, AutoscalingPolicy.class));
     }
 }

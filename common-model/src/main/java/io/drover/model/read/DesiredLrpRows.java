@@ -25,7 +25,8 @@ public class DesiredLrpRows {
 
     private static final String COLUMNS = "process_guid, domain, rootfs, instances, action, monitor, checks, "
             + "start_timeout_s, env, ports, memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, "
-            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version";
+            + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version, "
+            + "autoscaling";
 
     private final JdbcTemplate jdbc;
 
@@ -41,9 +42,21 @@ public class DesiredLrpRows {
 
     /** Only the modification tag: what a conditional read compares. */
     public Optional<ModificationTag> modificationTag(String processGuid) {
-        return jdbc.query("SELECT epoch, version FROM desired_lrps WHERE process_guid = ?",
-                (rs, row) -> new ModificationTag(UUID.fromString(rs.getString(1)), rs.getLong(2)), processGuid)
-                .stream().findFirst();
+        return tag(processGuid).map(Tag::modificationTag);
+    }
+
+    /**
+     * The modification tag, and whether the LRP is autoscaled: the autoscaler's status, which its single read shows,
+     * changes without a new version.
+     */
+    public Optional<Tag> tag(String processGuid) {
+        return jdbc.query("SELECT epoch, version, autoscaling IS NOT NULL FROM desired_lrps WHERE process_guid = ?",
+                (rs, row) -> new Tag(new ModificationTag(UUID.fromString(rs.getString(1)), rs.getLong(2)),
+                        rs.getBoolean(3)), processGuid).stream().findFirst();
+    }
+
+    /** A desired LRP's modification tag and whether it has an autoscaling policy. */
+    public record Tag(ModificationTag modificationTag, boolean autoscaled) {
     }
 
     /**
@@ -111,8 +124,8 @@ public class DesiredLrpRows {
             return ps;
         }, (RowCallbackHandler) rs -> {
             DesiredLrpRow row = map(rs, 0);
-            found.put(new DefinitionVersion(row.processGuid(), rs.getInt(25)),
-                    new DefinitionAt(new DefinitionId(row.epoch(), rs.getInt(25)), row.definition()));
+            found.put(new DefinitionVersion(row.processGuid(), rs.getInt(26)),
+                    new DefinitionAt(new DefinitionId(row.epoch(), rs.getInt(26)), row.definition()));
         });
         return found;
     }
@@ -127,7 +140,7 @@ public class DesiredLrpRows {
                     .map(c -> "CASE WHEN h.process_guid IS NULL THEN d." + c + " ELSE h." + c + " END")
                     .collect(java.util.stream.Collectors.joining(", "))
             + ", d.routes, d.annotation, d.log_guid, d.metrics_guid, d.epoch, d.version, d.created_at, d.updated_at, "
-            + "d.definition_version, k.v "
+            + "d.definition_version, d.autoscaling, k.v "
             + "FROM unnest(?::varchar[], ?::int[]) AS k(g, v) JOIN desired_lrps d ON d.process_guid = k.g "
             + "LEFT JOIN desired_lrp_definitions h ON h.process_guid = k.g AND h.definition_version = k.v "
             + "WHERE h.process_guid IS NOT NULL OR k.v = d.definition_version";
@@ -149,6 +162,6 @@ public class DesiredLrpRows {
                 rs.getString(6), rs.getString(7), rs.getInt(8), rs.getString(9), rs.getString(10), rs.getInt(11),
                 rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getString(15), rs.getString(16), rs.getString(17),
                 rs.getString(18), rs.getString(19), UUID.fromString(rs.getString(20)), rs.getLong(21),
-                rs.getTimestamp(22).toInstant(), rs.getTimestamp(23).toInstant(), rs.getInt(24));
+                rs.getTimestamp(22).toInstant(), rs.getTimestamp(23).toInstant(), rs.getInt(24), rs.getString(25));
     }
 }

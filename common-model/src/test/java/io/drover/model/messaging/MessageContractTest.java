@@ -8,6 +8,7 @@ import io.drover.model.cell.CellSnapshot;
 import io.drover.model.cell.CellState;
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Action;
+import io.drover.model.lrp.AutoscalingPolicy;
 import io.drover.model.lrp.ActualLrpSnapshot;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.lrp.CheckDefinition;
@@ -79,7 +80,8 @@ class MessageContractTest {
                     new CheckDefinition.HttpCheck(8080, "/health", 1000)))),
             60, List.of(new EnvVar("LANG", "C.UTF-8")), List.of(8080), 256, 1024, 100, 50, List.of("ssd"),
             "{\"cf-router\":[{\"hostnames\":[\"web.example.com\"],\"port\":8080}]}", "team a", "log-web",
-            "metrics-web"), new ModificationTag(EPOCH, 2), AT, AT.plusSeconds(30));
+            "metrics-web", new AutoscalingPolicy(1, 10, 60, null, 0, 300)), new ModificationTag(EPOCH, 2), AT,
+            AT.plusSeconds(30));
 
     static final LifecycleEvent ACTUAL_CRASHED = new LifecycleEvent(MESSAGE_ID, LifecycleEvent.ACTUAL_LRP_CRASHED,
             asParsed(RUNNING), asParsed(CRASHED), AT.plusSeconds(60));

@@ -48,6 +48,10 @@ public final class StatusCommand implements Callable<Integer> {
                 : name + ": " + running + "/" + desired.path("instances").asInt() + " running, domain "
                         + desired.path("domain").asString() + ", " + desired.path("memory_mb").asInt() + " MB, "
                         + StatusView.command(desired));
+        String autoscaling = desired == null ? null : StatusView.autoscaling(desired, session.clock().instant());
+        if (autoscaling != null) {
+            output.line(autoscaling);
+        }
         if (!actuals.isEmpty()) {
             output.table(StatusView.table(actuals, session.clock().instant(), output));
         }

@@ -57,6 +57,46 @@ final class StatusView {
         };
     }
 
+    /**
+     * The autoscaling line of a desired LRP (SPEC 17), null when it has no policy: the policy, then what the autoscaler
+     * measured and wants, and its last scale ({@code autoscaling 1-10 at cpu 60%: now cpu 42.3%, wants 3 (scaling
+     * up); last 1 -> 3 2m ago}).
+     */
+    static String autoscaling(JsonNode desired, Instant now) {
+        JsonNode policy = desired.path("autoscaling");
+        if (!policy.isObject()) {
+            return null;
+        }
+        StringBuilder line = new StringBuilder("autoscaling ").append(policy.path("min_instances").asInt()).append('-')
+                .append(policy.path("max_instances").asInt()).append(" at")
+                .append(targets(policy.path("target_cpu_percent"), policy.path("target_memory_percent"), "%"));
+        JsonNode status = desired.path("autoscaling_status");
+        if (!status.isObject()) {
+            return line.append(": not evaluated yet").toString();
+        }
+        String means = targets(status.path("cpu_percent"), status.path("memory_percent"), "%");
+        line.append(": now").append(means.isEmpty() ? " no figures" : means).append(", wants ")
+                .append(status.path("desired_instances").asInt()).append(" (").append(status.path("condition")
+                        .asString()).append(')');
+        if (status.path("last_scale_at").isString()) {
+            line.append("; last ").append(status.path("last_scale_from").asInt()).append(" -> ")
+                    .append(status.path("last_scale_to").asInt()).append(' ')
+                    .append(Ago.of(status.path("last_scale_at"), now));
+        }
+        return line.toString();
+    }
+
+    private static String targets(JsonNode cpu, JsonNode memory, String unit) {
+        StringBuilder text = new StringBuilder();
+        if (cpu.isNumber()) {
+            text.append(" cpu ").append(cpu.asString()).append(unit);
+        }
+        if (memory.isNumber()) {
+            text.append(text.isEmpty() ? "" : ",").append(" memory ").append(memory.asString()).append(unit);
+        }
+        return text.toString();
+    }
+
     /** The run action as a shell would show it, cut to {@link #COMMAND_WIDTH}. */
     static String command(JsonNode lrp) {
         JsonNode run = lrp.path("action").path("run");

@@ -1,2 +1,2 @@
-/** Commands on LRPs: desire, scale, list, status, restart, delete. */
+/** Commands on LRPs: desire, scale, autoscale, list, status, restart, delete. */
 package io.drover.cli.lrp;

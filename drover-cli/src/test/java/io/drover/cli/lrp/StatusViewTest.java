@@ -33,6 +33,20 @@ class StatusViewTest {
     }
 
     @Test
+    void anAutoscaledLrpSaysItsPolicyWhatTheAutoscalerMeasuredAndItsLastScale() {
+        JsonNode lrp = json("{\"autoscaling\":{\"min_instances\":1,\"max_instances\":10,\"target_cpu_percent\":60,"
+                + "\"target_memory_percent\":null},\"autoscaling_status\":{\"cpu_percent\":42.3,\"memory_percent\":null,"
+                + "\"desired_instances\":3,\"condition\":\"scaling up\",\"last_scale_at\":\""
+                + NOW.minusSeconds(120) + "\",\"last_scale_from\":1,\"last_scale_to\":3}}");
+        assertThat(StatusView.autoscaling(lrp, NOW))
+                .isEqualTo("autoscaling 1-10 at cpu 60%: now cpu 42.3%, wants 3 (scaling up); last 1 -> 3 2m ago");
+        assertThat(StatusView.autoscaling(json("{\"autoscaling\":{\"min_instances\":2,\"max_instances\":4,"
+                + "\"target_memory_percent\":80},\"autoscaling_status\":null}"), NOW))
+                .isEqualTo("autoscaling 2-4 at memory 80%: not evaluated yet");
+        assertThat(StatusView.autoscaling(json("{\"autoscaling\":null}"), NOW)).isNull();
+    }
+
+    @Test
     void theCommandIsQuotedLikeAShellWouldAndCut() {
         assertThat(StatusView.command(json("{\"action\":{\"run\":{\"path\":\"sh\",\"args\":[\"-c\",\"echo hi\"]}}}")))
                 .isEqualTo("sh -c 'echo hi'");

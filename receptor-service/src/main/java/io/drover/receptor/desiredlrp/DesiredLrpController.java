@@ -1,8 +1,10 @@
 package io.drover.receptor.desiredlrp;
 
+import io.drover.model.autoscale.AutoscalingStatus;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.ModificationTag;
+import io.drover.model.read.AutoscalerStatuses;
 import io.drover.model.read.DesiredLrpRow;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.receptor.web.JsonBodies;
@@ -59,12 +61,15 @@ class DesiredLrpController {
     private final DesiredLrpRows rows;
     private final JsonBodies bodies;
     private final JsonMapper json;
+    private final AutoscalerStatuses statuses;
 
-    DesiredLrpController(DesiredLrps desiredLrps, DesiredLrpRows rows, JsonBodies bodies, JsonMapper json) {
+    DesiredLrpController(DesiredLrps desiredLrps, DesiredLrpRows rows, JsonBodies bodies, JsonMapper json,
+            AutoscalerStatuses statuses) {
         this.desiredLrps = desiredLrps;
         this.rows = rows;
         this.bodies = bodies;
         this.json = json;
+        this.statuses = statuses;
     }
 
     @PostMapping
@@ -101,7 +106,8 @@ class DesiredLrpController {
 
     @GetMapping(path = "/{processGuid}", produces = JSON)
     @Operation(summary = "Get one desired LRP", description = "ETag carries its modification tag; If-None-Match with "
-            + "it answers 304. 404 DesiredLRPNotFound.")
+            + "it answers 304 (never for an autoscaled LRP, whose autoscaling_status changes between versions). "
+            + "404 DesiredLRPNotFound.")
     @ApiResponse(responseCode = "200", content = @Content(mediaType = JSON,
             schema = @Schema(implementation = DesiredLrpResponse.class)))
     void get(@PathVariable String processGuid, HttpServletRequest request, HttpServletResponse response)
@@ -109,22 +115,25 @@ class DesiredLrpController {
         DesiredLrps.requireValidGuid(processGuid);
         if (request.getHeader(HttpHeaders.IF_NONE_MATCH) != null) {
             // A poller that already has the current version costs one index lookup of two columns.
-            ModificationTag current = rows.modificationTag(processGuid)
+            DesiredLrpRows.Tag current = rows.tag(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
-            if (JsonResponses.notModified(request, response, ETags.of(current))) {
+            if (!current.autoscaled()
+                    && JsonResponses.notModified(request, response, ETags.of(current.modificationTag()))) {
                 return;
             }
         }
         DesiredLrpRow row = rows.find(processGuid).orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
+        AutoscalingStatus status = row.autoscalingJson() == null ? null : statuses.status(processGuid).orElse(null);
         try (JsonGenerator json = JsonResponses.ok(response, ETags.of(row.modificationTag()))) {
-            DesiredLrpJson.write(json, row);
+            DesiredLrpJson.write(json, row, status);
         }
     }
 
     @PutMapping("/{processGuid}")
-    @Operation(summary = "Update instances, routes or annotation", description = "Scale up creates instances, scale "
-            + "down retires the extra ones. With If-Match (or modification_tag) a stale tag is a 409 "
-            + "ResourceConflict; without, the compare-and-swap is retried and a second loss is a 409.")
+    @Operation(summary = "Update instances, routes, annotation or the autoscaling policy", description = "Scale up "
+            + "creates instances, scale down retires the extra ones; \"autoscaling\": null removes the policy. With "
+            + "If-Match (or modification_tag) a stale tag is a 409 ResourceConflict; without, the compare-and-swap is "
+            + "retried and a second loss is a 409. While a policy is set, instances outside its range is a 409.")
     @RequestBody(content = @Content(mediaType = "application/json",
             schema = @Schema(example = "{\"instances\": 5, \"annotation\": \"v2\"}")))
     ResponseEntity<Void> update(@PathVariable String processGuid,

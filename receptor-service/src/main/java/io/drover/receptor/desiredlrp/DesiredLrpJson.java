@@ -1,5 +1,6 @@
 package io.drover.receptor.desiredlrp;
 
+import io.drover.model.autoscale.AutoscalingStatus;
 import io.drover.model.read.DesiredLrpRow;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
@@ -34,18 +35,86 @@ final class DesiredLrpJson {
     private static final SerializableString ANNOTATION = name("annotation");
     private static final SerializableString LOG_GUID = name("log_guid");
     private static final SerializableString METRICS_GUID = name("metrics_guid");
+    private static final SerializableString AUTOSCALING = name("autoscaling");
     private static final SerializableString MODIFICATION_TAG = name("modification_tag");
     private static final SerializableString EPOCH = name("epoch");
     private static final SerializableString INDEX = name("index");
     private static final SerializableString CREATED_AT = name("created_at");
     private static final SerializableString UPDATED_AT = name("updated_at");
     private static final SerializableString DEFINITION_VERSION = name("definition_version");
+    private static final SerializableString AUTOSCALING_STATUS = name("autoscaling_status");
+    private static final SerializableString EVALUATED_AT = name("evaluated_at");
+    private static final SerializableString CPU_PERCENT = name("cpu_percent");
+    private static final SerializableString MEMORY_PERCENT = name("memory_percent");
+    private static final SerializableString COUNTED_INSTANCES = name("counted_instances");
+    private static final SerializableString DESIRED_INSTANCES = name("desired_instances");
+    private static final SerializableString CONDITION = name("condition");
+    private static final SerializableString LAST_SCALE_AT = name("last_scale_at");
+    private static final SerializableString LAST_SCALE_FROM = name("last_scale_from");
+    private static final SerializableString LAST_SCALE_TO = name("last_scale_to");
+    private static final SerializableString LAST_SCALE_REASON = name("last_scale_reason");
 
     private DesiredLrpJson() {
     }
 
     static void write(JsonGenerator json, DesiredLrpRow row) {
         json.writeStartObject();
+        writeFields(json, row);
+        json.writeEndObject();
+    }
+
+    /**
+     * A single read: the row, and for an autoscaled LRP the autoscaler's last {@code autoscaling_status} (null until it
+     * has looked). An LRP without a policy reads exactly as in a list.
+     */
+    static void write(JsonGenerator json, DesiredLrpRow row, AutoscalingStatus status) {
+        json.writeStartObject();
+        writeFields(json, row);
+        if (row.autoscalingJson() != null) {
+            json.writeName(AUTOSCALING_STATUS);
+            writeStatus(json, status);
+        }
+        json.writeEndObject();
+    }
+
+    private static void writeStatus(JsonGenerator json, AutoscalingStatus status) {
+        if (status == null) {
+            json.writeNull();
+            return;
+        }
+        json.writeStartObject();
+        string(json, EVALUATED_AT, status.evaluatedAt().toString());
+        decimal(json, CPU_PERCENT, status.cpuPercent());
+        decimal(json, MEMORY_PERCENT, status.memoryPercent());
+        number(json, COUNTED_INSTANCES, status.countedInstances());
+        number(json, DESIRED_INSTANCES, status.desiredInstances());
+        string(json, CONDITION, status.condition());
+        string(json, LAST_SCALE_AT, status.lastScaleAt() == null ? null : status.lastScaleAt().toString());
+        nullableNumber(json, LAST_SCALE_FROM, status.lastScaleFrom());
+        nullableNumber(json, LAST_SCALE_TO, status.lastScaleTo());
+        string(json, LAST_SCALE_REASON, status.lastScaleReason());
+        json.writeEndObject();
+    }
+
+    private static void nullableNumber(JsonGenerator json, SerializableString name, Integer value) {
+        json.writeName(name);
+        if (value == null) {
+            json.writeNull();
+        } else {
+            json.writeNumber(value.intValue());
+        }
+    }
+
+    private static void decimal(JsonGenerator json, SerializableString name, Double value) {
+        json.writeName(name);
+        if (value == null) {
+            json.writeNull();
+        } else {
+            json.writeNumber(Math.round(value * 10) / 10.0); // a tenth of a percent is all a reader can use
+        }
+    }
+
+    private static void writeFields(JsonGenerator json, DesiredLrpRow row) {
         string(json, PROCESS_GUID, row.processGuid());
         string(json, DOMAIN, row.domain());
         string(json, ROOTFS, row.rootfs());
@@ -69,6 +138,7 @@ final class DesiredLrpJson {
         string(json, ANNOTATION, row.annotation());
         string(json, LOG_GUID, row.logGuid());
         string(json, METRICS_GUID, row.metricsGuid());
+        raw(json, AUTOSCALING, row.autoscalingJson());
         json.writeName(MODIFICATION_TAG);
         json.writeStartObject();
         string(json, EPOCH, row.epoch().toString());
@@ -79,7 +149,6 @@ final class DesiredLrpJson {
         string(json, UPDATED_AT, row.updatedAt().toString());
         json.writeName(DEFINITION_VERSION);
         json.writeNumber(row.definitionVersion());
-        json.writeEndObject();
     }
 
     private static void writeResources(JsonGenerator json, DesiredLrpRow row) {

@@ -2,6 +2,7 @@ package io.drover.receptor.desiredlrp;
 
 import io.drover.model.json.Json;
 import io.drover.model.lrp.Action;
+import io.drover.model.lrp.AutoscalingPolicy;
 import io.drover.model.lrp.CheckDefinition;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpUpdate;
@@ -11,6 +12,7 @@ import io.drover.receptor.web.ProcessGuids;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -36,8 +38,14 @@ final class DesiredLrpRequests {
 
     static final Set<String> CREATE_FIELDS = Set.of("process_guid", "domain", "rootfs", "instances", "action",
             "monitor", "check_definition", "start_timeout", "env", "ports", "memory_mb", "disk_mb", "max_pids",
-            "cpu_weight", "placement_tags", "routes", "annotation", "log_guid", "metrics_guid");
-    static final Set<String> UPDATE_FIELDS = Set.of("instances", "routes", "annotation", "modification_tag");
+            "cpu_weight", "placement_tags", "routes", "annotation", "log_guid", "metrics_guid", "autoscaling");
+    static final Set<String> UPDATE_FIELDS = Set.of("instances", "routes", "annotation", "autoscaling",
+            "modification_tag");
+    static final Set<String> AUTOSCALING_FIELDS = Set.of("min_instances", "max_instances", "target_cpu_percent",
+            "target_memory_percent", "scale_up_delay", "scale_down_delay");
+    /** A CPU target is of one core: a process of many threads may aim above 100 %. */
+    static final int MAX_CPU_TARGET = 1_000;
+    static final int MAX_DELAY_SECONDS = 86_400;
 
     private DesiredLrpRequests() {
     }
@@ -57,25 +65,40 @@ final class DesiredLrpRequests {
         if (monitor != null && checks != null) {
             f.invalid("check_definition");
         }
+        int memoryMb = f.integer("memory_mb", 0, Integer.MAX_VALUE, 0);
+        AutoscalingPolicy autoscaling = autoscaling(f);
+        if (autoscaling != null && instances != null && !autoscaling.admits(instances)) {
+            f.invalid("instances");
+        }
+        if (autoscaling != null && autoscaling.targetMemoryPercent() != null && memoryMb == 0) {
+            f.invalid("autoscaling.target_memory_percent"); // a share of no limit: never a figure to scale on
+        }
         DesiredLrpDefinition definition = new DesiredLrpDefinition(processGuid, domain, rootfs,
                 instances == null ? 0 : instances, action, monitor, checks,
                 f.integer("start_timeout", 0, Integer.MAX_VALUE, 0), ActionJson.env(f, "env"),
-                f.integers("ports", 1, 65_535), f.integer("memory_mb", 0, Integer.MAX_VALUE, 0),
+                f.integers("ports", 1, 65_535), memoryMb,
                 f.integer("disk_mb", 0, Integer.MAX_VALUE, 0), f.integer("max_pids", 0, Integer.MAX_VALUE, 0),
                 f.integer("cpu_weight", 0, 100, 0), f.strings("placement_tags", MAX_NAME, s -> !s.isEmpty()),
                 routes(f), annotation(f), f.string("log_guid", false, MAX_NAME, s -> true),
-                f.string("metrics_guid", false, MAX_NAME, s -> true));
+                f.string("metrics_guid", false, MAX_NAME, s -> true), autoscaling);
         FieldErrors.throwIfAny(ApiError.INVALID_LRP, errors);
         return definition;
     }
 
-    /** A validated update: only instances, routes and annotation (plus an optional modification_tag). */
+    /**
+     * A validated update: only instances, routes, annotation and the autoscaling policy ({@code null} removes it),
+     * plus an optional modification_tag.
+     */
     static Update update(JsonNode body) {
         List<String> errors = new ArrayList<>();
         JsonFields f = new JsonFields(body, "", errors);
         f.rejectUnknown(UPDATE_FIELDS);
+        JsonNode given = body.get("autoscaling");
+        AutoscalingPolicy policy = autoscaling(f);
+        Optional<AutoscalingPolicy> autoscaling = given == null ? null
+                : given.isNull() ? Optional.empty() : Optional.ofNullable(policy);
         DesiredLrpUpdate update = new DesiredLrpUpdate(f.integer("instances", false, 0, MAX_INSTANCES), routes(f),
-                annotation(f));
+                annotation(f), autoscaling);
         ModificationTag tag = modificationTag(f);
         FieldErrors.throwIfAny(ApiError.INVALID_LRP, errors);
         return new Update(update, tag);
@@ -83,6 +106,38 @@ final class DesiredLrpRequests {
 
     /** An update and the modification tag the body carried, if any. */
     record Update(DesiredLrpUpdate change, ModificationTag modificationTag) {
+    }
+
+    /**
+     * The autoscaling policy (SPEC 17), or null when absent (or JSON null) or invalid. Every bad field is named: a
+     * range with min above max names both, a policy with no target both targets.
+     */
+    static AutoscalingPolicy autoscaling(JsonFields f) {
+        JsonFields a = f.object("autoscaling", false);
+        if (a == null) {
+            return null;
+        }
+        a.rejectUnknown(AUTOSCALING_FIELDS);
+        Integer min = a.integer("min_instances", false, 1, MAX_INSTANCES);
+        Integer max = a.integer("max_instances", true, 1, MAX_INSTANCES);
+        Integer cpu = a.integer("target_cpu_percent", false, 1, MAX_CPU_TARGET);
+        Integer memory = a.integer("target_memory_percent", false, 1, 100);
+        Integer up = a.integer("scale_up_delay", false, 0, MAX_DELAY_SECONDS);
+        Integer down = a.integer("scale_down_delay", false, 0, MAX_DELAY_SECONDS);
+        boolean valid = (min != null || !a.has("min_instances")) && max != null && (cpu != null || memory != null)
+                && (up != null || !a.has("scale_up_delay")) && (down != null || !a.has("scale_down_delay"));
+        int lowest = min == null ? 1 : min;
+        if (max != null && lowest > max) {
+            a.invalid("min_instances");
+            a.invalid("max_instances");
+            valid = false;
+        }
+        if (!a.has("target_cpu_percent") && !a.has("target_memory_percent")) {
+            a.invalid("target_cpu_percent");
+            a.invalid("target_memory_percent");
+        }
+        return valid ? new AutoscalingPolicy(lowest, max, cpu, memory, up == null ? 0 : up,
+                down == null ? AutoscalingPolicy.DEFAULT_SCALE_DOWN_DELAY : down) : null;
     }
 
     private static RunAction monitor(JsonFields f) {

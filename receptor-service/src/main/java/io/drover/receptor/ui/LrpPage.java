@@ -25,7 +25,9 @@ import org.springframework.web.server.ResponseStatusException;
 
 /**
  * {@code /ui/lrps/{process_guid}}: one desired LRP's definition, its instances by state and {@link #PER_PAGE} of its
- * instances from a given index (an LRP may have 10,000). Scaling and restarting are buttons whose script calls the
+ * instances from a given index (an LRP may have 10,000), and for an autoscaled LRP its policy, the autoscaler's last
+ * decision and a chart of its last 30 minutes ({@link AutoscalingPanel}; the page then also looks again every 5 s,
+ * as the autoscaler's samples are no events). Scaling and restarting are buttons whose script calls the
  * REST API itself (PUT the desired LRP, DELETE an instance): the dashboard has no write path of its own.
  */
 @Controller
@@ -39,11 +41,13 @@ class LrpPage {
     private final ActualLrpRows actuals;
     private final Tallies tallies;
     private final DeploymentProgress deployments;
+    private final AutoscalingPanel autoscaling;
     private final Clock clock;
 
     LrpPage(DesiredLrpRows desired, ActualLrpRows actuals, Tallies tallies, DeploymentProgress deployments,
-            Clock clock) {
+            AutoscalingPanel autoscaling, Clock clock) {
         this.desired = desired;
+        this.autoscaling = autoscaling;
         this.deployments = deployments;
         this.actuals = actuals;
         this.tallies = tallies;
@@ -77,6 +81,7 @@ class LrpPage {
         Instant now = clock.instant();
         model.addAttribute("deployments", deployments.latest(processGuid, DEPLOYMENTS).orElse(List.of()).stream()
                 .map(p -> DeploymentLine.of(p, now)).toList());
+        model.addAttribute("autoscaling", autoscaling.of(row).orElse(null));
         return Fragments.view("ui/lrp", fragment);
     }
 

@@ -10,6 +10,7 @@ import io.drover.model.lrp.DesiredLrpAlreadyExistsException;
 import io.drover.model.lrp.DesiredLrpNotFoundException;
 import io.drover.model.lrp.IllegalTransitionException;
 import io.drover.model.lrp.LifecycleConflictException;
+import io.drover.model.lrp.AutoscaledInstancesException;
 import io.drover.model.lrp.StaleModificationTagException;
 import io.drover.model.task.TaskGuidAlreadyExistsException;
 import io.drover.model.task.TaskNotFoundException;
@@ -98,7 +99,8 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler({ StaleModificationTagException.class, LifecycleConflictException.class,
-            IllegalTransitionException.class, OptimisticLockingFailureException.class })
+            IllegalTransitionException.class, OptimisticLockingFailureException.class,
+            AutoscaledInstancesException.class })
     ResponseEntity<ApiError> conflict(RuntimeException e) {
         return error(HttpStatus.CONFLICT, new ApiError(ApiError.RESOURCE_CONFLICT, e.getMessage()));
     }

@@ -4,8 +4,10 @@ import static io.drover.receptor.TestApi.authed;
 import static io.drover.receptor.TestApi.desiredLrp;
 import static io.drover.receptor.TestApi.guid;
 import static io.drover.receptor.TestApi.json;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -14,7 +16,12 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.drover.model.autoscale.AutoscalerRecords;
+import io.drover.model.autoscale.AutoscalingStatus;
+import io.drover.model.autoscale.Recommendation;
 import io.drover.receptor.ReceptorTest;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.servlet.MockMvc;
@@ -25,6 +32,8 @@ class DesiredLrpApiIT {
 
     @Autowired
     MockMvc mvc;
+    @Autowired
+    AutoscalerRecords records;
 
     @Test
     void createReturnsTheDesiredLrpWithItsTagAndLocation() throws Exception {
@@ -141,6 +150,62 @@ class DesiredLrpApiIT {
                 "InvalidRequest");
         error(mvc.perform(json(put("/v1/desired_lrps/" + guid("nope")), "{\"instances\": 1}")), 404,
                 "DesiredLRPNotFound");
+    }
+
+    @Test
+    void whileAPolicyIsSetTheAutoscalerOwnsInstancesWithinItsRange() throws Exception {
+        String guid = guid("autoscaled");
+        String body = desiredLrp(guid, "apps", 1).replaceFirst("\\{", "{\"autoscaling\": {\"min_instances\": 1, "
+                + "\"max_instances\": 3, \"target_cpu_percent\": 60, \"scale_down_delay\": 30},");
+        String etag = mvc.perform(json(post("/v1/desired_lrps"), body)).andExpect(status().isCreated())
+                .andExpect(jsonPath("$.autoscaling.max_instances").value(3))
+                .andExpect(jsonPath("$.autoscaling.target_memory_percent").value(nullValue()))
+                .andReturn().getResponse().getHeader("ETag");
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)).header("If-None-Match", etag))
+                .andExpect(status().isOk()) // its status changes between versions: never a 304
+                .andExpect(jsonPath("$.autoscaling.scale_down_delay").value(30))
+                .andExpect(jsonPath("$.autoscaling_status").value(nullValue()));
+
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 4}")), 409, "ResourceConflict")
+                .andExpect(jsonPath("$.message").value(containsString("autoscaling policy")))
+                .andExpect(jsonPath("$.message").value(containsString("[1, 3]")));
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 3}")).andExpect(status().isNoContent());
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"autoscaling\": {\"max_instances\": 2}}")),
+                400, "InvalidLRP").andExpect(jsonPath("$.message").value("Invalid field: "
+                        + "autoscaling.target_cpu_percent, Invalid field: autoscaling.target_memory_percent"));
+
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"autoscaling\": null}")).andExpect(status().isNoContent());
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)))
+                .andExpect(jsonPath("$.instances").value(3))
+                .andExpect(jsonPath("$.autoscaling").value(nullValue()))
+                .andExpect(jsonPath("$.autoscaling_status").doesNotExist());
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"instances\": 7}")).andExpect(status().isNoContent());
+    }
+
+    @Test
+    void aSingleReadShowsTheAutoscalersLastDecision() throws Exception {
+        String guid = guid("status");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(guid, "apps", 2).replaceFirst("\\{",
+                "{\"autoscaling\": {\"max_instances\": 4, \"target_cpu_percent\": 60},")))
+                .andExpect(status().isCreated());
+        Instant at = Instant.parse("2026-12-03T10:00:00Z");
+        records.write(List.of(new AutoscalerRecords.Evaluation(guid, new AutoscalingStatus(at, 95.04, null, 2, 4,
+                "scaling up", at, 2, 4, "autoscaled from 2 to 4: cpu 95.0% of target 60% over 2 instances"),
+                List.of(new Recommendation(at, 4)), 4)), at);
+
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)))
+                .andExpect(jsonPath("$.autoscaling_status.evaluated_at").value("2026-12-03T10:00:00Z"))
+                .andExpect(jsonPath("$.autoscaling_status.cpu_percent").value(95.0))
+                .andExpect(jsonPath("$.autoscaling_status.memory_percent").value(nullValue()))
+                .andExpect(jsonPath("$.autoscaling_status.counted_instances").value(2))
+                .andExpect(jsonPath("$.autoscaling_status.desired_instances").value(4))
+                .andExpect(jsonPath("$.autoscaling_status.condition").value("scaling up"))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_at").value("2026-12-03T10:00:00Z"))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_from").value(2))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_to").value(4))
+                .andExpect(jsonPath("$.autoscaling_status.last_scale_reason").value(containsString("95.0%")));
+        mvc.perform(authed(get("/v1/desired_lrps?domain=apps")))
+                .andExpect(jsonPath("$[?(@.process_guid == '" + guid + "')].autoscaling_status").isEmpty());
     }
 
     @Test

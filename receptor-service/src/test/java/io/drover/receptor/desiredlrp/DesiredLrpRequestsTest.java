@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.drover.model.json.Json;
+import io.drover.model.lrp.AutoscalingPolicy;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.receptor.TestApi;
 import io.drover.receptor.web.ApiException;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -116,7 +119,76 @@ class DesiredLrpRequestsTest {
                 row("read-only field in a create", b -> b.put("modification_tag", 1),
                         "Invalid field: modification_tag"),
                 row("several bad fields, each named", b -> b.put("instances", 10_001).put("rootfs", "x"),
-                        "Invalid field: instances, Invalid field: rootfs"));
+                        "Invalid field: instances, Invalid field: rootfs"),
+                row("an autoscaling policy", b -> b.set("autoscaling", Json.tree(POLICY)), OK),
+                row("a policy of a maximum and a CPU target, the rest by default", b -> b.set("autoscaling",
+                        Json.tree("{\"max_instances\": 4, \"target_cpu_percent\": 1000}")), OK),
+                row("a policy of a memory target", b -> b.set("autoscaling",
+                        Json.tree("{\"max_instances\": 4, \"target_memory_percent\": 100}")), OK),
+                row("autoscaling null is no policy", b -> b.putNull("autoscaling"), OK),
+                row("autoscaling not an object", b -> b.put("autoscaling", "on"), "Invalid field: autoscaling"),
+                row("min above max names both", b -> b.set("autoscaling", policy("\"min_instances\": 5, "
+                        + "\"max_instances\": 4")), "Invalid field: autoscaling.max_instances, "
+                        + "Invalid field: autoscaling.min_instances"),
+                row("max above the instance limit", b -> b.set("autoscaling", policy("\"max_instances\": 10001")),
+                        "Invalid field: autoscaling.max_instances"),
+                row("max missing", b -> b.set("autoscaling", Json.tree("{\"target_cpu_percent\": 50}")),
+                        "Invalid field: autoscaling.max_instances"),
+                row("min zero", b -> b.set("autoscaling", policy("\"min_instances\": 0")),
+                        "Invalid field: autoscaling.min_instances"),
+                row("a CPU target of 0", b -> b.set("autoscaling", policy("\"target_cpu_percent\": 0")),
+                        "Invalid field: autoscaling.target_cpu_percent"),
+                row("a CPU target above 1000", b -> b.set("autoscaling", policy("\"target_cpu_percent\": 1001")),
+                        "Invalid field: autoscaling.target_cpu_percent"),
+                row("a memory target above 100", b -> b.set("autoscaling",
+                        policy("\"target_memory_percent\": 101")), "Invalid field: autoscaling.target_memory_percent"),
+                row("no target names both", b -> b.set("autoscaling", Json.tree("{\"max_instances\": 4, "
+                        + "\"target_cpu_percent\": null}")), "Invalid field: autoscaling.target_cpu_percent, "
+                        + "Invalid field: autoscaling.target_memory_percent"),
+                row("a negative delay", b -> b.set("autoscaling", policy("\"scale_down_delay\": -1")),
+                        "Invalid field: autoscaling.scale_down_delay"),
+                row("a delay above a day", b -> b.set("autoscaling", policy("\"scale_up_delay\": 86401")),
+                        "Invalid field: autoscaling.scale_up_delay"),
+                row("an unknown policy field", b -> b.set("autoscaling", policy("\"target_cpu\": 5")),
+                        "Invalid field: autoscaling.target_cpu"),
+                row("instances outside the policy's range", b -> b.put("instances", 11).set("autoscaling",
+                        Json.tree(POLICY)), "Invalid field: instances"),
+                row("a memory target of no memory limit", b -> b.put("memory_mb", 0).set("autoscaling",
+                        Json.tree("{\"max_instances\": 4, \"target_memory_percent\": 80}")),
+                        "Invalid field: autoscaling.target_memory_percent"),
+                row("every bad policy field at once", b -> b.set("autoscaling", Json.tree("{\"min_instances\": 0, "
+                        + "\"max_instances\": 10001, \"target_cpu_percent\": 0, \"target_memory_percent\": 101}")),
+                        "Invalid field: autoscaling.max_instances, Invalid field: autoscaling.min_instances, "
+                        + "Invalid field: autoscaling.target_cpu_percent, "
+                        + "Invalid field: autoscaling.target_memory_percent"));
+    }
+
+    private static final String POLICY = """
+            {"min_instances": 1, "max_instances": 10, "target_cpu_percent": 60, "target_memory_percent": null,
+             "scale_up_delay": 0, "scale_down_delay": 300}""";
+
+    /** The policy above with one field replaced (or added). */
+    private static JsonNode policy(String field) {
+        ObjectNode policy = (ObjectNode) Json.tree(POLICY);
+        ((ObjectNode) Json.tree("{" + field + "}")).properties().forEach(e -> policy.set(e.getKey(), e.getValue()));
+        return policy;
+    }
+
+    @Test
+    void aCreatedPolicyReadsAsGivenWithItsDefaults() {
+        ObjectNode body = (ObjectNode) Json.tree(TestApi.desiredLrp("web-1", "apps", 3));
+        body.set("autoscaling", Json.tree("{\"max_instances\": 4, \"target_cpu_percent\": 50}"));
+        assertThat(DesiredLrpRequests.create(body).autoscaling())
+                .isEqualTo(new AutoscalingPolicy(1, 4, 50, null, 0, 300));
+    }
+
+    @Test
+    void anUpdateTellsAnAbsentPolicyFromARemovedOne() {
+        assertThat(DesiredLrpRequests.update(Json.tree("{\"instances\": 2}")).change().autoscaling()).isNull();
+        assertThat(DesiredLrpRequests.update(Json.tree("{\"autoscaling\": null}")).change().autoscaling())
+                .isEqualTo(Optional.empty());
+        assertThat(DesiredLrpRequests.update(Json.tree("{\"autoscaling\": " + POLICY + "}")).change().autoscaling())
+                .isEqualTo(Optional.of(new AutoscalingPolicy(1, 10, 60, null, 0, 300)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -145,7 +217,13 @@ class DesiredLrpRequestsTest {
                 Arguments.of("{\"rootfs\": \"preloaded:x\", \"memory_mb\": 1}",
                         "Invalid field: memory_mb, Invalid field: rootfs"),
                 Arguments.of("{\"modification_tag\": {\"epoch\": \"nope\", \"index\": 1}}",
-                        "Invalid field: modification_tag.epoch"));
+                        "Invalid field: modification_tag.epoch"),
+                Arguments.of("{\"autoscaling\": null}", OK),
+                Arguments.of("{\"autoscaling\": {\"max_instances\": 3, \"target_cpu_percent\": 70}, "
+                        + "\"instances\": 2}", OK),
+                Arguments.of("{\"autoscaling\": {\"max_instances\": 3, \"min_instances\": 4, "
+                        + "\"target_cpu_percent\": 70}}", "Invalid field: autoscaling.max_instances, "
+                        + "Invalid field: autoscaling.min_instances"));
     }
 
     @ParameterizedTest(name = "{0}")

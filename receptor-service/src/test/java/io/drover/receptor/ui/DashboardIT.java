@@ -9,10 +9,13 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.drover.model.autoscale.AutoscalerRecords;
+import io.drover.model.autoscale.AutoscalingStatus;
 import io.drover.model.cell.CellIsolation;
 import io.drover.model.cell.CellPresence;
 import io.drover.model.cell.CellRegistration;
@@ -23,6 +26,7 @@ import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.InstanceOwner;
 import io.drover.receptor.ReceptorTest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -38,6 +42,8 @@ class DashboardIT {
 
     @Autowired
     MockMvc mvc;
+    @Autowired
+    AutoscalerRecords records;
     @Autowired
     CellPresence presence;
     @Autowired
@@ -123,6 +129,36 @@ class DashboardIT {
         String rolled = page("/ui/lrps/" + lrp + "?fragment=live");
         assertThat(rolled).contains("id=\"deployment-list\"").contains("v1 → v2").contains(" by test-user")
                 .containsPattern("data-state=\"(RUNNING|SUCCESSFUL)\"").contains("of 2");
+    }
+
+    /** SPEC 17: the policy, the last decision and a chart of the samples, looked at again every 5 s. */
+    @Test
+    void anAutoscaledLrpsPageShowsItsPolicyItsLastDecisionAndAChart() throws Exception {
+        String lrp = guid("scaled");
+        desire(lrp, "apps", 2);
+        String plain = page("/ui/lrps/" + lrp);
+        assertThat(plain).doesNotContain("id=\"autoscaling\"").doesNotContain("data-poll");
+        mvc.perform(json(put("/v1/desired_lrps/" + lrp), "{\"autoscaling\": {\"max_instances\": 4, "
+                + "\"target_cpu_percent\": 60}}")).andExpect(status().isNoContent());
+        assertThat(page("/ui/lrps/" + lrp)).contains("data-poll=\"5000\"").contains("Not evaluated yet.")
+                .contains("No samples yet");
+
+        Instant now = Instant.now();
+        for (int tick = 3; tick >= 1; tick--) {
+            Instant at = now.minusSeconds(15L * tick);
+            records.write(List.of(new AutoscalerRecords.Evaluation(lrp, new AutoscalingStatus(at, 90.0 + tick,
+                    null, 2, 3, "scaling up", at, 2, 3, "autoscaled from 2 to 3: cpu 91.0% of target 60% over 2 "
+                    + "instances (scaling up)"), List.of(), 2 + (tick == 1 ? 1 : 0))), at);
+        }
+        String live = page("/ui/lrps/" + lrp + "?fragment=live");
+        assertThat(live).contains("id=\"autoscaling\"")
+                .contains("1–4 instances at cpu 60% per instance; up after 0 s, down after 300 s")
+                .containsPattern("Wants 3 \\(scaling up\\), looked \\d+s ago; mean cpu 91.0% over 2 instances.")
+                .contains("Last scaled 2 → 3").contains("<svg id=\"usage-chart\"")
+                .contains("Now: cpu 91.0%, memory no figures, 3 instances (1 to 4 allowed).")
+                .contains("class=\"target cpu\"").doesNotContain("class=\"target memory\"");
+        assertThat(count(live, "<polyline class=\"line cpu\"")).isOne();
+        assertThat(count(live, "<polyline class=\"line instances\"")).isOne();
     }
 
     @Test

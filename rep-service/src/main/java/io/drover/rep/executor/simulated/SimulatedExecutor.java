@@ -48,13 +48,15 @@ public final class SimulatedExecutor implements Executor {
     private final Clock clock;
     private final HostPorts hostPorts;
     private final boolean runOnce;
+    private final SimulatedLoad load;
     private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
     private final List<ContainerListener> listeners = new CopyOnWriteArrayList<>();
     private Resources used = Resources.NONE;
 
     SimulatedExecutor(String cellId, String address, Resources capacity, ScheduledExecutorService scheduler,
-            SimulatedProperties properties, Random random, Clock clock, boolean runOnce) {
+            SimulatedProperties properties, Random random, Clock clock, boolean runOnce, SimulatedLoad load) {
         this.runOnce = runOnce;
+        this.load = load;
         this.clock = clock;
         this.cellId = cellId;
         this.address = address;
@@ -136,14 +138,18 @@ public final class SimulatedExecutor implements Executor {
         listeners.add(listener);
     }
 
-    /** Constant figures per container (derived from its guid), so a sampling round rewrites nothing that exists. */
+    /**
+     * Constant figures per container (derived from its guid), so a sampling round rewrites nothing that exists; the CPU
+     * of an LRP given a simulated load is its share of that load ({@link SimulatedLoad}).
+     */
     @Override
     public List<ContainerUsage> usage() {
         List<ContainerUsage> usage = new ArrayList<>();
         for (SimulatedContainer container : containers.values()) {
             Instant since = container.runningSince();
             if (since != null) {
-                usage.add(SimulatedUsage.of(container.spec, since));
+                Double cpu = load.cpuPercent(container.spec.key().processGuid());
+                usage.add(SimulatedUsage.of(container.spec, since, cpu));
             }
         }
         return usage;
@@ -174,6 +180,9 @@ public final class SimulatedExecutor implements Executor {
         if (!container.moveTo(ContainerState.RUNNING, null, clock.instant())) {
             return;
         }
+        if (!runOnce) {
+            load.started(container.spec.key().processGuid());
+        }
         publish(container);
         if (runOnce) {
             SimulatedActions.Ending ending = SimulatedActions.run(container.spec.definition().action(),
@@ -190,8 +199,12 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void finish(SimulatedContainer container, ContainerState state, String reason) {
+        boolean wasRunning = container.runningSince() != null;
         if (!container.moveTo(state, reason, clock.instant())) {
             return;
+        }
+        if (wasRunning && !runOnce) {
+            load.ended(container.spec.key().processGuid());
         }
         synchronized (this) {
             used = used.minus(container.need);

@@ -11,13 +11,14 @@ import org.springframework.context.annotation.Configuration;
 /** With {@code drover.rep.executor=simulated}, every cell of this rep runs simulated containers. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "drover.rep.executor", havingValue = "simulated")
-@EnableConfigurationProperties(SimulatedProperties.class)
+@EnableConfigurationProperties({ SimulatedProperties.class, SimulatedLoadProperties.class })
 class SimulatedExecutorConfiguration {
 
     // A factory registered before configuration (a test handing one executor set to two rep contexts) wins.
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean(ExecutorFactory.class)
-    SimulatedExecutorFactory simulatedExecutorFactory(SimulatedProperties properties, Clock clock) {
-        return new SimulatedExecutorFactory(properties, clock);
+    SimulatedExecutorFactory simulatedExecutorFactory(SimulatedProperties properties, Clock clock,
+            SimulatedLoadProperties load) {
+        return new SimulatedExecutorFactory(properties, clock, new SimulatedLoad(load.cpu()));
     }
 }

@@ -22,6 +22,7 @@ public final class SimulatedExecutorFactory implements ExecutorFactory, AutoClos
     private final ScheduledThreadPoolExecutor scheduler;
     private final Random random;
     private final Clock clock;
+    private final SimulatedLoad load;
     private final Map<String, SimulatedExecutor> executors = new ConcurrentHashMap<>();
 
     public SimulatedExecutorFactory(SimulatedProperties properties) {
@@ -29,8 +30,14 @@ public final class SimulatedExecutorFactory implements ExecutorFactory, AutoClos
     }
 
     public SimulatedExecutorFactory(SimulatedProperties properties, Clock clock) {
+        this(properties, clock, new SimulatedLoad(Map.of()));
+    }
+
+    /** @param load the load every container of these cells reports (SPEC 17's autoscaler reads it) */
+    public SimulatedExecutorFactory(SimulatedProperties properties, Clock clock, SimulatedLoad load) {
         this.properties = properties;
         this.clock = clock;
+        this.load = load;
         this.random = properties.seed() == 0 ? new Random() : new Random(properties.seed());
         AtomicInteger threads = new AtomicInteger();
         this.scheduler = new ScheduledThreadPoolExecutor(Math.max(1, properties.schedulerThreads()), r -> {
@@ -44,19 +51,24 @@ public final class SimulatedExecutorFactory implements ExecutorFactory, AutoClos
     @Override
     public Executor create(String cellId, String address, Resources capacity) {
         return executors.computeIfAbsent(cellId,
-                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, false));
+                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, false, load));
     }
 
     /** A simulated cell's tasks: containers that run their action abstractly and then end on their own. */
     @Override
     public Executor createForTasks(String cellId, String address, Resources capacity) {
         return executors.computeIfAbsent(cellId + TASKS_SUFFIX,
-                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, true));
+                id -> new SimulatedExecutor(id, address, capacity, scheduler, properties, random, clock, true, load));
     }
 
     @Override
     public CellIsolation isolation() {
         return CellIsolation.SIMULATED;
+    }
+
+    /** The load these cells' containers report: a benchmark or a test steps it while the cluster runs. */
+    public SimulatedLoad load() {
+        return load;
     }
 
     /** The executor of a cell, for tests that crash containers or look inside. */

@@ -7,7 +7,7 @@ import java.time.Instant;
 
 /**
  * Plausible usage for a simulated container: a share of its memory and disk (or of a nominal size when it asks for
- * none) and a few percent of a core, fixed for its lifetime by its guid. Pure.
+ * none) and a few percent of a core, fixed for its lifetime by its guid, or its share of a simulated load. Pure.
  */
 final class SimulatedUsage {
 
@@ -17,6 +17,11 @@ final class SimulatedUsage {
     }
 
     static ContainerUsage of(ContainerSpec spec, Instant startedAt) {
+        return of(spec, startedAt, null);
+    }
+
+    /** The same figures, but {@code cpuPercent} for the CPU when it is not null (a simulated load's share). */
+    static ContainerUsage of(ContainerSpec spec, Instant startedAt, Double cpuPercent) {
         DesiredLrpDefinition definition = spec.definition();
         int hash = spec.instanceGuid().hashCode();
         double memoryShare = 0.2 + 0.6 * fraction(hash);
@@ -24,7 +29,7 @@ final class SimulatedUsage {
         double diskShare = 0.05 + 0.25 * fraction(hash >>> 16);
         long memoryBytes = (long) ((definition.memoryMb() > 0 ? definition.memoryMb() : 128) * MIB * memoryShare);
         long diskBytes = (long) ((definition.diskMb() > 0 ? definition.diskMb() : 64) * MIB * diskShare);
-        return new ContainerUsage(spec.key(), spec.instanceGuid(), cpu, memoryBytes,
+        return new ContainerUsage(spec.key(), spec.instanceGuid(), cpuPercent == null ? cpu : cpuPercent, memoryBytes,
                 Math.max(0, definition.memoryMb()) * MIB, diskBytes, startedAt);
     }
 

@@ -126,6 +126,41 @@ class SimulatedExecutorTest {
         return executor.container(guid).map(Container::state).orElse(null);
     }
 
+    @Test
+    void anLrpsSimulatedLoadIsSharedByItsRunningContainersAcrossCells() {
+        SimulatedLoad load = new SimulatedLoad(java.util.Map.of("ap", 300.0));
+        SimulatedExecutorFactory loaded = new SimulatedExecutorFactory(SimulatedProperties.instant(),
+                java.time.Clock.systemUTC(), load);
+        try {
+            Executor a = loaded.create("cell-a", "10.0.0.7", new Resources(1024, 1024, 3));
+            Executor b = loaded.create("cell-b", "10.0.0.8", new Resources(1024, 1024, 3));
+            a.run(spec("g1", 0, 10));
+            await().until(() -> cpu(a, b).equals(List.of(300.0)));
+            b.run(spec("g2", 1, 10));
+            a.run(spec("g3", 2, 10));
+            await().until(() -> cpu(a, b).equals(List.of(100.0, 100.0, 100.0)));
+
+            load.setCpu("app", 60); // the longer prefix wins
+            assertThat(cpu(a, b)).containsOnly(20.0);
+            ((SimulatedExecutor) a).crash("g1", "gone");
+            await().until(() -> cpu(a, b).equals(List.of(30.0, 30.0)));
+        } finally {
+            loaded.close();
+        }
+    }
+
+    @Test
+    void anLrpWithoutASimulatedLoadReportsAFewPercent() {
+        executor.run(spec("g1", 0, 100));
+        await().until(() -> executor.usage().size() == 1);
+        assertThat(executor.usage().get(0).cpuPercent()).isBetween(0.2, 5.0);
+    }
+
+    private static List<Double> cpu(Executor... executors) {
+        return java.util.Arrays.stream(executors).flatMap(e -> e.usage().stream())
+                .map(io.drover.rep.executor.ContainerUsage::cpuPercent).sorted().toList();
+    }
+
     static ContainerSpec spec(String guid, int index, int memoryMb) {
         return new ContainerSpec(ActualLrpKey.of("app", index), guid, new DesiredLrpDefinition("app", "d",
                 "preloaded:host", 3, new Action(new RunAction("sleep", List.of("100"), null, null, null)), null, null,
