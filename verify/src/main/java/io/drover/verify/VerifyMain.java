@@ -76,7 +76,8 @@ public final class VerifyMain {
         try (VerifyCluster cluster = VerifyCluster.start(dataDir, "verify-" + Long.toHexString(seed * 31 + 7), marker,
                 seed, separate)) {
             Session session = new Session(cluster.cluster().receptorUrl(), cluster.cluster().password(),
-                    cluster.control(), cluster.drains(), marker, dataDir, results,
+                    cluster.cluster().kafkaBootstrapServers(), cluster.control(), cluster.drains(), marker, dataDir,
+                    results,
                     separate ? "local-cluster, separate JVMs" : "local-cluster, one JVM");
             Set<String> skipped = new LinkedHashSet<>(faults);
             skipped.removeAll(cluster.control().supported());

@@ -14,6 +14,7 @@ import io.drover.verify.history.HistoryFile;
 import io.drover.verify.history.RunClock;
 import io.drover.verify.observe.CallbackServer;
 import io.drover.verify.observe.EventRecorder;
+import io.drover.verify.observe.KafkaEventRecorder;
 import io.drover.verify.observe.Processes;
 import io.drover.verify.observe.Prober;
 import io.drover.verify.observe.Snapshots;
@@ -36,9 +37,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * One recorded run on a started cluster: the observers start (event stream, callback server, prober), then the
- * workload (random clients, or a scenario's script) runs while faults are injected; then the faults are healed, the
- * clients stop, and the cluster is watched until it converged or the deadline passed; then the history is checked.
+ * One recorded run on a started cluster: the observers start (the API's event stream, the Kafka topic, the callback
+ * server, the prober), then the workload (random clients, or a scenario's script) runs while faults are injected;
+ * then the faults are healed, the clients stop, and the cluster is watched until it converged or the deadline passed; then the history is checked.
  */
 public final class VerifyRun {
 
@@ -85,6 +86,8 @@ public final class VerifyRun {
         int faults = 0;
         try (CallbackServer callbacks = new CallbackServer(history, clock, options.seed());
                 EventRecorder events = new EventRecorder(session.receptorUrl(), api.authorization(), history, clock)
+                        .start();
+                KafkaEventRecorder topic = new KafkaEventRecorder(session.kafkaBootstrapServers(), history, clock)
                         .start();
                 Prober prober = new Prober(api, keys, session.marker(), history, clock).start()) {
             Workload workload = new Workload(runId, keys, session.marker(), taskRuns, callbacks.url());

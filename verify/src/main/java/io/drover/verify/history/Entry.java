@@ -66,6 +66,11 @@ public sealed interface Entry {
         public long at() {
             return received;
         }
+
+        /** Read from the Kafka topic (a negative stream number), not from an SSE stream of the API. */
+        public boolean fromKafka() {
+            return stream < 0;
+        }
     }
 
     /** An event stream opened or closed ({@code kind}: opened, closed). */

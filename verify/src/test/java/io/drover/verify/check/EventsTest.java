@@ -86,4 +86,22 @@ class EventsTest {
                 changed(1, 4, RUNNING, actual("a", 0, null, null, "UNCLAIMED", 1, false, 4), 400),
                 created(1, 5, twin, 400), removed(1, 6, twin, 900))).isEmpty();
     }
+
+    @Test
+    void anEventIdThatDoesNotRiseIsCaught() {
+        assertThat(check(created(1, 12, UNCLAIMED, 100), changed(1, 11, UNCLAIMED, CLAIMED, 200))).singleElement()
+                .satisfies(a -> assertThat(a.message()).contains("event id").contains("after"));
+        assertThat(check(created(1, 9, UNCLAIMED, 100), changed(1, 10, UNCLAIMED, CLAIMED, 200))).isEmpty();
+    }
+
+    @Test
+    void theKafkaTopicIsAStreamOfItsOwnAndAHoleInItIsCaught() {
+        List<Anomaly> anomalies = Events.check(History.of(meta("a"), new Entry.Stream(1, "opened", 0, null),
+                new Entry.Stream(-1, "opened", 0, "Kafka"), new Entry.Phase("workload", 10),
+                created(1, 1, UNCLAIMED, 100), created(-1, 0, UNCLAIMED, 120),
+                changed(1, 2, UNCLAIMED, CLAIMED, 200),
+                changed(1, 3, CLAIMED, RUNNING, 300), changed(-1, 0, CLAIMED, RUNNING, 320))).anomalies();
+
+        assertThat(anomalies).singleElement().satisfies(a -> assertThat(a.message()).contains("missing or out of order"));
+    }
 }

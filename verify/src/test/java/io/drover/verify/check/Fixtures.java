@@ -68,7 +68,9 @@ final class Fixtures {
     }
 
     static Entry.Event event(int stream, long id, String name, String data, double at) {
-        return new Entry.Event(stream, String.valueOf(id), name, Json.tree(data), ms(at));
+        // a Kafka stream's events have no id; an SSE stream's are EventPositions: (tx id, row id), fixed-width hex
+        return new Entry.Event(stream, stream < 0 ? null : String.format("%016x-%016x", 1000 + id, id), name,
+                Json.tree(data), ms(at));
     }
 
     static Entry.Event created(int stream, long id, String actual, double at) {
