@@ -237,6 +237,17 @@ final class CpuAccount {
             return jvm - bench + services;
         }
 
+        /** What every other process on the machine used: other people's work, when the machine is shared. */
+        double others() {
+            return Math.max(0, machine - jvm - services - postgres);
+        }
+
+        /** "12 of 80 core-s (15 %)": the other processes' share of what the machine spent. */
+        String othersShare() {
+            return "%.0f of %.0f core-s (%.0f %%)".formatted(others(), machine, machine > 0 ? 100 * others() / machine
+                    : 0);
+        }
+
         /** "of which GC a, JIT b, other VM threads c" in core-ms per {@code unit}. */
         String vmSplit(long units) {
             double per = 1000.0 / Math.max(1, units);

@@ -54,8 +54,17 @@ final class Database implements AutoCloseable {
      */
     long awaitCount(LongPredicate done, long deadline, Duration poll, String sql, Object... args)
             throws InterruptedException {
+        return awaitCount(done, deadline, poll, null, sql, args);
+    }
+
+    /** The same, handing every count to {@code progress} (when not null). */
+    long awaitCount(LongPredicate done, long deadline, Duration poll, Console.Progress progress, String sql,
+            Object... args) throws InterruptedException {
         long n = count(sql, args);
         while (!done.test(n) && System.nanoTime() < deadline) {
+            if (progress != null) {
+                progress.update(n);
+            }
             Thread.sleep(poll.toMillis());
             n = count(sql, args);
         }

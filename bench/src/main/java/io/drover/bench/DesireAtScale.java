@@ -39,9 +39,12 @@ final class DesireAtScale {
         statements.reset();
         CpuAccount cpuBefore = CpuAccount.now();
         Profile profile = Profile.start();
+        Console.step("P1: %,d desires of %d instances from %d clients; waiting for %,d RUNNING".formatted(lrps,
+                instances, concurrency, total));
         long start = System.nanoTime();
         Desires desires = submit(lrps, instances, concurrency, start);
-        long running = awaitRunning(total, start + timeout.toNanos());
+        Console.Progress progress = Console.progress("P1", total, "RUNNING");
+        long running = awaitRunning(total, start + timeout.toNanos(), progress);
         double seconds = (System.nanoTime() - start) / 1e9;
         CpuAccount cpuAfter = CpuAccount.now();
         String cpu = cpuAfter.since(cpuBefore);
@@ -55,10 +58,13 @@ final class DesireAtScale {
         }
         String settled = "";
         if (running < total) {
-            long all = awaitRunning(total, System.nanoTime() + settle.toNanos());
+            Console.detail("P1's figure is taken (%,d of %,d RUNNING after %.0f s); waiting up to %s for the rest"
+                    .formatted(running, total, seconds, Console.duration(settle.toSeconds())));
+            long all = awaitRunning(total, System.nanoTime() + settle.toNanos(), progress);
             settled = all >= total ? "; all RUNNING after %.0f s".formatted((System.nanoTime() - start) / 1e9)
                     : "; still %,d not RUNNING after %.0f s".formatted(total - all, (System.nanoTime() - start) / 1e9);
         }
+        progress.close();
         desires.pool().awaitTermination(1, TimeUnit.MINUTES);
         double[] latency = db.doubles("SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), 0), "
                 + "coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms), 0) FROM ("
@@ -126,9 +132,10 @@ final class DesireAtScale {
         return desires;
     }
 
-    private long awaitRunning(long total, long deadline) throws InterruptedException {
+    private long awaitRunning(long total, long deadline, Console.Progress progress) throws InterruptedException {
         long running = 0;
         while (running < total && System.nanoTime() < deadline) {
+            progress.update(running);
             // Counting 100,000 rows takes a core from the cluster for tens of milliseconds (P0 leaves the benchmark's
             // backend out, the machine does not have it back): poll every 2 s, and every 250 ms for the last tenth.
             Thread.sleep(running < total * 0.9 ? 2_000 : 250);

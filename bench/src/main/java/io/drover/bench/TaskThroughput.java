@@ -93,14 +93,23 @@ final class TaskThroughput {
     /** One round: submit every task, then wait until every one has called back (it is then resolved and deleted). */
     private Round round(String prefix, int tasks, int concurrency, Duration timeout, CallbackRecorder callbacks)
             throws InterruptedException {
+        Console.step("P6%s: %,d tasks from %d clients; waiting for every callback".formatted(
+                prefix.equals(PREFIX) ? "" : " warm round " + prefix.substring(WARM_PREFIX.length(),
+                        prefix.length() - 1), tasks, concurrency));
         CpuAccount before = CpuAccount.now();
         long startedAtMillis = System.currentTimeMillis();
         long start = System.nanoTime();
-        int refused = BenchThreads.inParallel(tasks, concurrency, i -> client.send("POST", "/v1/tasks",
-                task(prefix + i, callbacks.url())).statusCode() == 201, Duration.ofMinutes(10));
+        int refused;
+        try (Console.Progress submits = Console.progress("tasks", tasks, "submitted")) {
+            refused = BenchThreads.inParallel(tasks, concurrency, i -> client.send("POST", "/v1/tasks",
+                    task(prefix + i, callbacks.url())).statusCode() == 201, Duration.ofMinutes(10), submits);
+        }
         long deadline = start + timeout.toNanos();
-        while (callbacks.delivered(prefix) < tasks - refused && System.nanoTime() < deadline) {
-            Thread.sleep(callbacks.delivered(prefix) < (tasks - refused) * 0.9 ? 1_000 : 100);
+        try (Console.Progress progress = Console.progress("tasks", tasks - refused, "called back")) {
+            while (callbacks.delivered(prefix) < tasks - refused && System.nanoTime() < deadline) {
+                progress.update(callbacks.delivered(prefix));
+                Thread.sleep(callbacks.delivered(prefix) < (tasks - refused) * 0.9 ? 1_000 : 100);
+            }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Round(startedAtMillis, seconds, refused, callbacks.delivered(prefix),
