@@ -115,6 +115,7 @@ public final class BenchMain {
              StoppedOnExit stoppedOnExit = new StoppedOnExit(cluster, dataDir);
              Database db = new Database(cluster.jdbcUrl(), "postgres", "postgres")) {
             CpuAccount.leaveOutPostgresBackend(db.backendPid());
+            CpuAccount.onlyPostgresServerOf(db.backendPid());
             CpuAccount.namePostgresProcesses(db::processRoles);
             if (cluster instanceof ProcessCluster processes) {
                 CpuAccount.countServiceProcesses(processes.services().stream().map(s -> s.process().pid()).toList());
