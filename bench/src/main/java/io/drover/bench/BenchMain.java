@@ -18,11 +18,12 @@ import java.util.concurrent.locks.LockSupport;
 import org.springframework.util.FileSystemUtils;
 
 /**
- * {@code ./drover-bench [--quick] [--separate-jvms] [--tasks]} (or {@code --cli}: the command line's start alone, see
- * {@link #cli}; {@code --containers}: the container executor against the process executor; {@code --autoscale}: P9
- * alone, see {@link #autoscale}): starts the local cluster with simulated cells (1,000 cells for the full run, 100 for
- * {@code --quick}), warms it up (see {@link Warmup}), runs P0-P6 of SPEC 11 and P7 (a rollout of 1,000 LRPs, SPEC 14)
- * and prints one table, also written as JSON to
+ * {@code ./drover-bench [--quick | --million] [--separate-jvms] [--tasks]} (or {@code --cli}: the command line's start
+ * alone, see {@link #cli}; {@code --containers}: the container executor against the process executor;
+ * {@code --autoscale}: P9 alone, see {@link #autoscale}): starts the local cluster with simulated cells (1,000 cells
+ * for the full run, 100 for {@code --quick}, 10,000 for {@code --million}: see {@link Scale}), warms it up (see
+ * {@link Warmup}), runs P0-P6 of SPEC 11 and P7 (a rollout of 1,000 LRPs, SPEC 14; 10,000 in a million) and prints one
+ * table, also written as JSON to
  * {@code bench/results/}. With {@code --separate-jvms} every service runs in a JVM of its own, so P4 measures the
  * receptor's whole process and P5 each service's heap; P2 and P3 need the services' insides and run only in one JVM.
  * While it runs it prints one line per step and progress on long ones ({@link Console}); the cluster's logs go to
@@ -78,7 +79,7 @@ public final class BenchMain {
 
     public static void main(String[] args) throws Exception {
         Set<String> options = Set.of(args);
-        Scale scale = options.contains("--quick") ? Scale.QUICK : Scale.FULL;
+        Scale scale = Scale.of(options);
         boolean separate = options.contains("--separate-jvms");
         // --tasks: P6 alone (with its warm rounds), to look at the task path without the rest of the run
         boolean onlyTasks = options.contains("--tasks");
@@ -126,17 +127,16 @@ public final class BenchMain {
             ReceptorClient client = new ReceptorClient(cluster.receptorUrl(), "bench", "bench-password", 64);
             // P3's victim: one more simulated cell, in a rep of its own so that it can die alone.
             int victim = cluster instanceof LocalCluster local ? local.addCell() : -1;
-            BenchSettings.awaitCells(db, scale.cells() + (victim >= 0 ? 1 : 0), Duration.ofMinutes(2));
+            BenchSettings.awaitCells(db, scale.cells() + (victim >= 0 ? 1 : 0), scale.longWait());
             String jfr = stamp + ".jfr";
             Console.step("measuring what this machine's PostgreSQL writes alone (5 s)");
             double postgresLimit = new PostgresLimit(cluster.jdbcUrl(), "postgres", "postgres")
                     .rowsPerSecond(Duration.ofSeconds(5));
             Console.detail("%,.0f rows/s of batched versioned updates".formatted(postgresLimit));
             if (!onlyTasks) {
-                figures.add(Console.taken(new Warmup(client, db).run(WARMUP_ROUNDS, scale.lrps(), 1, 32,
+                figures.add(Console.taken(new Warmup(client, db).run(WARMUP_ROUNDS, scale.warmLrps(), 1, 32,
                         Duration.ofMinutes(5))));
-                figures.addAll(Console.taken(new DesireAtScale(client, db, cluster).run(scale.lrps(),
-                        scale.instances(), 32, Duration.ofMinutes(5), Duration.ofMinutes(5),
+                figures.addAll(Console.taken(new DesireAtScale(client, db, cluster).run(scale, 32,
                         RESULTS.resolve("p1-" + jfr), postgresLimit)));
                 figures.addAll(BenchSettings.clusterScenarios(cluster, db, victim));
                 Console.step("P4: %d requests/s for %d s of warm-up, %d s measured, then reads and updates alone"
@@ -144,15 +144,16 @@ public final class BenchMain {
                 figures.addAll(Console.taken(new ReceptorLoad(client, BenchSettings.receptor(cluster)).run(
                         DesireAtScale.guids(scale.lrps()), 500, Duration.ofSeconds(10), scale.loadDuration(),
                         RESULTS.resolve("p4-" + jfr))));
-                Console.step("P5: the heap after a full GC");
+                Console.step("P5: the heap after a full GC, and what PostgreSQL holds per instance");
                 figures.addAll(Console.taken(cluster instanceof ProcessCluster processes ? ServiceHeaps.run(processes)
                         : List.of(new HeapUsage().run(4))));
+                figures.add(Console.taken(DatabaseSize.run(db)));
             }
-            figures.addAll(Console.taken(new TaskThroughput(client, db).run(scale.tasks(), 32, TASK_WARM_ROUNDS,
-                    Duration.ofMinutes(5), RESULTS.resolve("p6-" + jfr))));
+            figures.addAll(Console.taken(new TaskThroughput(client, db).run(scale.tasks(), scale.warmTasks(), 32,
+                    TASK_WARM_ROUNDS, scale.longWait(), RESULTS.resolve("p6-" + jfr))));
             if (!onlyTasks) {
-                figures.add(Console.taken(new RolloutAtScale(client, db).run(DesireAtScale.guids(Math.min(1_000,
-                        scale.lrps())), scale.instances(), 32, Duration.ofMinutes(10))));
+                figures.add(Console.taken(new RolloutAtScale(client, db).run(DesireAtScale.guids(
+                        scale.rolloutLrps()), scale.instances(), 32, scale.longWait().multipliedBy(2))));
             }
             Console.step("stopping the cluster");
         } finally {
@@ -161,11 +162,34 @@ public final class BenchMain {
         return figures;
     }
 
-    /** How big a run is: its simulated cells, P1's LRPs x instances, P4's measured load and P6's tasks. */
-    record Scale(String name, int cells, int lrps, int instances, Duration loadDuration, int tasks) {
+    /**
+     * How big a run is: its simulated cells, P1's LRPs x instances and the time its figure is taken at, P1's and P0's
+     * targets (P0's for Drover and for the whole machine), P4's measured load, P6's tasks and P7's LRPs. The warm-up rounds and P6's warm rounds are the full run's
+     * at most ({@code warmLrps}, {@code warmTasks}): they are there for the JIT, which a tenth of a million's requests
+     * warms as well as all of them.
+     */
+    record Scale(String name, int cells, int lrps, int instances, Duration p1Timeout, double p1TargetSeconds,
+            double p0Target, double p0MachineTarget, String p0TargetText, Duration loadDuration, int tasks, int rolloutLrps, int warmLrps,
+            int warmTasks, Duration longWait) {
 
-        static final Scale QUICK = new Scale("quick", 100, 1_000, 10, Duration.ofSeconds(10), 1_000);
-        static final Scale FULL = new Scale("full", 1_000, 10_000, 10, Duration.ofSeconds(30), 10_000);
+        static final String P0_TARGET = "<= 1.2 core-ms (stretch 0.4)";
+        private static final double NONE = Double.POSITIVE_INFINITY;
+        static final Scale QUICK = new Scale("quick", 100, 1_000, 10, Duration.ofMinutes(5), 6, 1.2, NONE, P0_TARGET,
+                Duration.ofSeconds(10), 1_000, 1_000, 1_000, 1_000, Duration.ofMinutes(5));
+        static final Scale FULL = new Scale("full", 1_000, 10_000, 10, Duration.ofMinutes(5), 60, 1.2, NONE, P0_TARGET,
+                Duration.ofSeconds(30), 10_000, 1_000, 10_000, 10_000, Duration.ofMinutes(5));
+        /** Issue 41: a million instances on 10,000 cells, on the same two cores. */
+        static final Scale MILLION = new Scale("million", 10_000, 100_000, 10, Duration.ofMinutes(10), 300, 0.5,
+                0.6, "<= 0.5 core-ms (whole machine <= 0.6)", Duration.ofSeconds(30), 100_000, 10_000, 10_000, 10_000,
+                Duration.ofMinutes(20));
+
+        static Scale of(Set<String> options) {
+            return options.contains("--million") ? MILLION : options.contains("--quick") ? QUICK : FULL;
+        }
+
+        long p1Instances() {
+            return (long) lrps * instances;
+        }
     }
 
     /**

@@ -163,6 +163,17 @@ final class CpuAccount {
         }
     }
 
+    /** Core-seconds this JVM's threads of one group ({@link #group}) used since {@code before}. */
+    double groupSeconds(CpuAccount before, String group) {
+        double seconds = 0;
+        for (var e : threadNanos.entrySet()) {
+            if (group.equals(threadGroups.get(e.getKey()))) {
+                seconds += (e.getValue() - before.threadNanos.getOrDefault(e.getKey(), 0L)) / 1e9;
+            }
+        }
+        return seconds;
+    }
+
     /** One line: core-seconds used by the machine, the JVM's busiest thread groups, PostgreSQL and the rest. */
     String since(CpuAccount before) {
         double wall = (wallNanos - before.wallNanos) / 1e9;

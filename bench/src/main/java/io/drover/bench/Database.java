@@ -71,6 +71,15 @@ final class Database implements AutoCloseable {
         return n;
     }
 
+    /** A SQL array of {@code values} for a statement's parameter. */
+    java.sql.Array array(String type, Object[] values) {
+        try {
+            return connection.createArrayOf(type, values);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot make an array of " + type, e);
+        }
+    }
+
     double[] doubles(String sql, Object... args) {
         return number(sql, args);
     }

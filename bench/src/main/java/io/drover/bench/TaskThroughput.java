@@ -16,9 +16,9 @@ import java.util.Map;
  * percentiles, callbacks delivered per task completed, and P1's profile (CPU by thread group and PostgreSQL client,
  * statements by executor time, JFR by library), so that a missed target says where the time went.
  *
- * <p>Warm rounds of the same size come first, as P1's warm-up does for instances: a cluster serves tasks for days, so
- * P6 is what a task costs one that has run tasks before, not the JIT compiling the task path for the first time. The
- * first round's cost is reported beside the measured one.
+ * <p>Warm rounds of the same size (the full run's 10,000 at most) come first, as P1's warm-up does for instances: a
+ * cluster serves tasks for days, so P6 is what a task costs one that has run tasks before, not the JIT compiling the
+ * task path for the first time. The first round's cost is reported beside the measured one.
  */
 final class TaskThroughput {
 
@@ -33,14 +33,14 @@ final class TaskThroughput {
         this.db = db;
     }
 
-    List<Figure> run(int tasks, int concurrency, int warmRounds, Duration timeout, Path recording)
+    List<Figure> run(int tasks, int warmTasks, int concurrency, int warmRounds, Duration timeout, Path recording)
             throws InterruptedException, IOException {
         try (CallbackRecorder callbacks = new CallbackRecorder()) {
             List<String> warm = new ArrayList<>();
             for (int round = 1; round <= warmRounds; round++) {
-                Round r = round(WARM_PREFIX + round + "-", tasks, concurrency, timeout, callbacks);
-                warm.add(r.done(tasks) ? "%.2f (JIT %.2f)".formatted(r.perTask(), r.jitPerTask())
-                        : "%,d of %,d called back".formatted(r.delivered(), tasks));
+                Round r = round(WARM_PREFIX + round + "-", warmTasks, concurrency, timeout, callbacks);
+                warm.add(r.done(warmTasks) ? "%.2f (JIT %.2f)".formatted(r.perTask(), r.jitPerTask())
+                        : "%,d of %,d called back".formatted(r.delivered(), warmTasks));
             }
             StatementCosts statements = new StatementCosts(db);
             statements.reset();
