@@ -15,6 +15,7 @@ import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
+import io.drover.rep.executor.UsageChanges;
 import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
@@ -124,6 +125,30 @@ class SimulatedExecutorTest {
 
     private ContainerState state(String guid) {
         return executor.container(guid).map(Container::state).orElse(null);
+    }
+
+    @Test
+    void usageChangesAreWhatStartedAndEndedSinceTheLastAskEveryRunningOneTheFirstTime() {
+        executor.run(spec("g1", 0, 256));
+        await().until(() -> events.size() == 1);
+
+        UsageChanges first = executor.usageChanges();
+        assertThat(executor.steadyUsage()).isTrue();
+        assertThat(first.started()).extracting(u -> u.instanceGuid()).containsExactly("g1");
+        assertThat(first.running()).isEqualTo(1);
+
+        executor.run(spec("g2", 1, 256));
+        await().until(() -> events.size() == 2);
+        ((SimulatedExecutor) executor).crash("g1", "test");
+        UsageChanges second = executor.usageChanges();
+        assertThat(second.started()).extracting(u -> u.instanceGuid()).containsExactly("g2");
+        assertThat(second.ended()).containsExactly("g1");
+        assertThat(second.running()).isEqualTo(1);
+
+        UsageChanges quiet = executor.usageChanges();
+        assertThat(quiet.started()).as("g2 runs on: nothing to say about it").isEmpty();
+        assertThat(quiet.ended()).isEmpty();
+        assertThat(quiet.running()).isEqualTo(1);
     }
 
     @Test
