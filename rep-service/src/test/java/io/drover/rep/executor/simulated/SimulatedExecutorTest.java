@@ -152,6 +152,33 @@ class SimulatedExecutorTest {
     }
 
     @Test
+    void anExecutorWhoseLrpsMayCarryASimulatedLoadIsMeasuredEveryRoundNotSteady() {
+        SimulatedExecutorFactory loaded = new SimulatedExecutorFactory(SimulatedProperties.instant(),
+                java.time.Clock.systemUTC(), new SimulatedLoad(java.util.Map.of("ap", 300.0)));
+        try {
+            assertThat(loaded.create("cell-a", "10.0.0.7", new Resources(1024, 1024, 3)).steadyUsage())
+                    .as("its figures move with the load and with the LRP's other containers").isFalse();
+        } finally {
+            loaded.close();
+        }
+    }
+
+    @Test
+    void aSimulatedLoadSetWhileRunningMakesTheExecutorMeasured() {
+        SimulatedLoad load = new SimulatedLoad(java.util.Map.of());
+        SimulatedExecutorFactory loaded = new SimulatedExecutorFactory(SimulatedProperties.instant(),
+                java.time.Clock.systemUTC(), load);
+        try {
+            Executor a = loaded.create("cell-a", "10.0.0.7", new Resources(1024, 1024, 3));
+            assertThat(a.steadyUsage()).isTrue();
+            load.setCpu("app", 60);
+            assertThat(a.steadyUsage()).isFalse();
+        } finally {
+            loaded.close();
+        }
+    }
+
+    @Test
     void anLrpsSimulatedLoadIsSharedByItsRunningContainersAcrossCells() {
         SimulatedLoad load = new SimulatedLoad(java.util.Map.of("ap", 300.0));
         SimulatedExecutorFactory loaded = new SimulatedExecutorFactory(SimulatedProperties.instant(),
