@@ -26,12 +26,15 @@ final class BenchSettings {
     }
 
     static void awaitCells(Database db, int cells, Duration timeout) throws InterruptedException {
+        Console.step("waiting for %,d cells to register".formatted(cells));
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (db.count("SELECT count(*) FROM cells WHERE expires_at > now()") < cells) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("cells did not all register within " + timeout);
+        try (Console.Progress progress = Console.progress("cells", cells, "registered")) {
+            long n = db.awaitCount(live -> live >= cells, deadline, Duration.ofMillis(200), progress,
+                    "SELECT count(*) FROM cells WHERE expires_at > now()");
+            if (n < cells) {
+                throw new IllegalStateException("only %,d of %,d cells registered within %s".formatted(n, cells,
+                        timeout));
             }
-            Thread.sleep(200);
         }
     }
 
@@ -42,11 +45,13 @@ final class BenchSettings {
     static List<Figure> clusterScenarios(RunningCluster running, Database db, int victimRep)
             throws InterruptedException {
         if (!(running instanceof LocalCluster cluster)) {
-            return List.of(new Figure("P2, P3 (need the services in this JVM)", "not run with --separate-jvms", "-",
-                    true, "run without --separate-jvms for P2 and P3"));
+            return List.of(Console.taken(new Figure("P2, P3 (need the services in this JVM)",
+                    "not run with --separate-jvms", "-", true, "run without --separate-jvms for P2 and P3")));
         }
-        Figure p2 = new ConvergencePassTiming(cluster, db).run(Duration.ofSeconds(75));
-        Figure p3 = new CellLoss(cluster, db, victimRep).run(PRESENCE_TTL, Duration.ofSeconds(120));
+        Console.step("P2: the converger's next two passes (it runs every 30 s)");
+        Figure p2 = Console.taken(new ConvergencePassTiming(cluster, db).run(Duration.ofSeconds(75)));
+        Console.step("P3: a cell dies without a word; waiting for its instances to run elsewhere");
+        Figure p3 = Console.taken(new CellLoss(cluster, db, victimRep).run(PRESENCE_TTL, Duration.ofSeconds(120)));
         return List.of(p2, p3);
     }
 

@@ -43,6 +43,12 @@ final class BenchThreads {
      * {@code wait} for every call; returns how many answered false (a request the receptor did not accept).
      */
     static int inParallel(int n, int concurrency, IntPredicate request, Duration wait) throws InterruptedException {
+        return inParallel(n, concurrency, request, wait, null);
+    }
+
+    /** The same, telling {@code progress} (when not null) of every answer. */
+    static int inParallel(int n, int concurrency, IntPredicate request, Duration wait, Console.Progress progress)
+            throws InterruptedException {
         AtomicInteger failed = new AtomicInteger();
         ExecutorService pool = pool(concurrency);
         for (int i = 0; i < n; i++) {
@@ -50,6 +56,9 @@ final class BenchThreads {
             pool.submit(() -> {
                 if (!request.test(index)) {
                     failed.incrementAndGet();
+                }
+                if (progress != null) {
+                    progress.increment();
                 }
             });
         }

@@ -163,6 +163,17 @@ final class CpuAccount {
         }
     }
 
+    /** Core-seconds this JVM's threads of one group ({@link #group}) used since {@code before}. */
+    double groupSeconds(CpuAccount before, String group) {
+        double seconds = 0;
+        for (var e : threadNanos.entrySet()) {
+            if (group.equals(threadGroups.get(e.getKey()))) {
+                seconds += (e.getValue() - before.threadNanos.getOrDefault(e.getKey(), 0L)) / 1e9;
+            }
+        }
+        return seconds;
+    }
+
     /** One line: core-seconds used by the machine, the JVM's busiest thread groups, PostgreSQL and the rest. */
     String since(CpuAccount before) {
         double wall = (wallNanos - before.wallNanos) / 1e9;
@@ -235,6 +246,17 @@ final class CpuAccount {
 
         double droverJvm() {
             return jvm - bench + services;
+        }
+
+        /** What every other process on the machine used: other people's work, when the machine is shared. */
+        double others() {
+            return Math.max(0, machine - jvm - services - postgres);
+        }
+
+        /** "12 of 80 core-s (15 %)": the other processes' share of what the machine spent. */
+        String othersShare() {
+            return "%.0f of %.0f core-s (%.0f %%)".formatted(others(), machine, machine > 0 ? 100 * others() / machine
+                    : 0);
         }
 
         /** "of which GC a, JIT b, other VM threads c" in core-ms per {@code unit}. */
@@ -353,9 +375,34 @@ final class CpuAccount {
         BENCHMARK_BACKENDS.add(pid);
     }
 
+    /** The postmaster of the cluster's PostgreSQL server; 0 until the benchmark says (every server counts then). */
+    private static volatile long postmaster;
+
     /**
-     * CPU seconds of every live process named {@code postgres} (the embedded server and its backends) but the
-     * benchmark's own backends, by pid.
+     * Counts only the processes of the PostgreSQL server that runs the backend {@code backendPid} (its postmaster, the
+     * postmaster's children): on a machine shared with other work, other servers' processes are also named
+     * {@code postgres}, and counting them made other people's databases look like Drover's (on 2026-12-03, 105
+     * {@code postgres} processes ran on this machine beside the benchmark's 20 or so).
+     */
+    static void onlyPostgresServerOf(long backendPid) {
+        long parent = parentOf(Path.of("/proc", Long.toString(backendPid)));
+        if (parent > 1) {
+            postmaster = parent;
+        }
+    }
+
+    private static long parentOf(Path proc) {
+        try {
+            String stat = Files.readString(proc.resolve("stat"));
+            return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * CPU seconds of every live process named {@code postgres} (the embedded server and its backends; only those of the
+     * cluster's server once {@link #onlyPostgresServerOf} was told) but the benchmark's own backends, by pid.
      */
     private static Map<Long, Double> postgresProcesses() {
         Map<Long, Double> seconds = new HashMap<>();
@@ -381,8 +428,13 @@ final class CpuAccount {
                 return 0;
             }
             List<String> f = List.of(stat.substring(close + 2).split(" "));
-            // fields after the name: state is [0]; utime [11], stime [12], cutime [13], cstime [14]. The children's
-            // times are those of backends that ended (the postmaster reaps them): their CPU counts too.
+            long server = postmaster;
+            long pid = Long.parseLong(proc.getFileName().toString());
+            if (server != 0 && pid != server && Long.parseLong(f.get(1)) != server) {
+                return 0; // another server's process
+            }
+            // fields after the name: state is [0], the parent [1]; utime [11], stime [12], cutime [13], cstime [14]. The
+            // children's times are those of backends that ended (the postmaster reaps them): their CPU counts too.
             return (Long.parseLong(f.get(11)) + Long.parseLong(f.get(12)) + Long.parseLong(f.get(13))
                     + Long.parseLong(f.get(14))) / TICKS_PER_SECOND;
         } catch (IOException | RuntimeException e) {

@@ -54,12 +54,30 @@ final class Database implements AutoCloseable {
      */
     long awaitCount(LongPredicate done, long deadline, Duration poll, String sql, Object... args)
             throws InterruptedException {
+        return awaitCount(done, deadline, poll, null, sql, args);
+    }
+
+    /** The same, handing every count to {@code progress} (when not null). */
+    long awaitCount(LongPredicate done, long deadline, Duration poll, Console.Progress progress, String sql,
+            Object... args) throws InterruptedException {
         long n = count(sql, args);
         while (!done.test(n) && System.nanoTime() < deadline) {
+            if (progress != null) {
+                progress.update(n);
+            }
             Thread.sleep(poll.toMillis());
             n = count(sql, args);
         }
         return n;
+    }
+
+    /** A SQL array of {@code values} for a statement's parameter. */
+    java.sql.Array array(String type, Object[] values) {
+        try {
+            return connection.createArrayOf(type, values);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot make an array of " + type, e);
+        }
     }
 
     double[] doubles(String sql, Object... args) {

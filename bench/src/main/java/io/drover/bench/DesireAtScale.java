@@ -31,17 +31,24 @@ final class DesireAtScale {
      * Runs P1. The figure is taken at {@code timeout}; when not everything is RUNNING by then, it keeps waiting up to
      * {@code settle} more so that the scenarios after it measure a converged cluster, not P1's backlog.
      */
-    List<Figure> run(int lrps, int instances, int concurrency, Duration timeout, Duration settle, Path recording,
-            double postgresLimit) throws InterruptedException, IOException {
-        long total = (long) lrps * instances;
+    List<Figure> run(BenchMain.Scale scale, int concurrency, Path recording, double postgresLimit)
+            throws InterruptedException, IOException {
+        int lrps = scale.lrps();
+        int instances = scale.instances();
+        Duration timeout = scale.p1Timeout();
+        Duration settle = scale.p1Timeout();
+        long total = scale.p1Instances();
         long writesBefore = rowWrites();
         StatementCosts statements = new StatementCosts(db);
         statements.reset();
         CpuAccount cpuBefore = CpuAccount.now();
         Profile profile = Profile.start();
+        Console.step("P1: %,d desires of %d instances from %d clients; waiting for %,d RUNNING".formatted(lrps,
+                instances, concurrency, total));
         long start = System.nanoTime();
         Desires desires = submit(lrps, instances, concurrency, start);
-        long running = awaitRunning(total, start + timeout.toNanos());
+        Console.Progress progress = Console.progress("P1", total, "RUNNING");
+        long running = awaitRunning(total, start + timeout.toNanos(), progress);
         double seconds = (System.nanoTime() - start) / 1e9;
         CpuAccount cpuAfter = CpuAccount.now();
         String cpu = cpuAfter.since(cpuBefore);
@@ -55,10 +62,13 @@ final class DesireAtScale {
         }
         String settled = "";
         if (running < total) {
-            long all = awaitRunning(total, System.nanoTime() + settle.toNanos());
+            Console.detail("P1's figure is taken (%,d of %,d RUNNING after %.0f s); waiting up to %s for the rest"
+                    .formatted(running, total, seconds, Console.duration(settle.toSeconds())));
+            long all = awaitRunning(total, System.nanoTime() + settle.toNanos(), progress);
             settled = all >= total ? "; all RUNNING after %.0f s".formatted((System.nanoTime() - start) / 1e9)
                     : "; still %,d not RUNNING after %.0f s".formatted(total - all, (System.nanoTime() - start) / 1e9);
         }
+        progress.close();
         desires.pool().awaitTermination(1, TimeUnit.MINUTES);
         double[] latency = db.doubles("SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms), 0), "
                 + "coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms), 0) FROM ("
@@ -67,7 +77,7 @@ final class DesireAtScale {
                 + " WHERE e.entity = 'actual' AND e.to_state = 'RUNNING'"
                 + " GROUP BY e.process_guid, e.instance_index, d.created_at) t");
         boolean all = running >= total;
-        double targetSeconds = total * 60.0 / 100_000;
+        double targetSeconds = scale.p1TargetSeconds();
         String figure = all ? "%,d RUNNING in %.1f s (%,.0f instances/s)".formatted(running, seconds, running / seconds)
                 : "only %,d of %,d RUNNING after %.0f s".formatted(running, total, seconds);
         Figure p1 = new Figure("P1 desire %,d x %d onto the cells".formatted(lrps, instances), figure,
@@ -78,15 +88,16 @@ final class DesireAtScale {
                         .formatted(latency[0], latency[1], settled, lrps - desires.failed().get(),
                                 desires.acceptedSeconds(), desires.failed().get(), writesPerSecond,
                                 100 * writesPerSecond / postgresLimit, postgresLimit, stages(), cpu, samples));
-        return List.of(cpuPerInstance(usage, running, postgresByRole, byStatement), p1);
+        return List.of(cpuPerInstance(usage, running, postgresByRole, byStatement, scale), p1);
     }
 
     /** P0, the headline: core-ms of this JVM and PostgreSQL per instance that reached RUNNING during P1. */
     private static Figure cpuPerInstance(CpuAccount.Usage usage, long running, String postgresByRole,
-            String byStatement) {
+            String byStatement, BenchMain.Scale scale) {
         double perInstance = 1000 * usage.drover() / Math.max(1, running);
+        boolean machineWithin = 1000 * usage.machine() / Math.max(1, running) <= scale.p0MachineTarget();
         return new Figure("P0 CPU per instance (P1)", "%.2f core-ms per instance".formatted(perInstance),
-                "<= 1.2 core-ms (stretch 0.4)", perInstance <= 1.2,
+                scale.p0TargetText(), perInstance <= scale.p0Target() && machineWithin,
                 ("JVM %.2f core-ms (%s%s), PostgreSQL %.2f core-ms (by whom it served: %s); the benchmark's own "
                         + "clients in the same JVM %.2f core-ms, left out; the whole machine %.2f core-ms (the rest is "
                         + "other processes); "
@@ -126,12 +137,14 @@ final class DesireAtScale {
         return desires;
     }
 
-    private long awaitRunning(long total, long deadline) throws InterruptedException {
+    private long awaitRunning(long total, long deadline, Console.Progress progress) throws InterruptedException {
         long running = 0;
         while (running < total && System.nanoTime() < deadline) {
+            progress.update(running);
             // Counting 100,000 rows takes a core from the cluster for tens of milliseconds (P0 leaves the benchmark's
-            // backend out, the machine does not have it back): poll every 2 s, and every 250 ms for the last tenth.
-            Thread.sleep(running < total * 0.9 ? 2_000 : 250);
+            // backend out, the machine does not have it back): poll every 2 s (5 s for a million), and every 250 ms
+            // for the last tenth.
+            Thread.sleep(running < total * 0.9 ? (total > 100_000 ? 5_000 : 2_000) : 250);
             running = db.count("SELECT count(*) FROM actual_lrps WHERE state = 'RUNNING'");
         }
         return running;

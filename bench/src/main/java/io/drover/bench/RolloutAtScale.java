@@ -25,6 +25,8 @@ final class RolloutAtScale {
     }
 
     Figure run(List<String> guids, int instances, int concurrency, Duration timeout) throws InterruptedException {
+        Console.step("P7: %,d deployments at once from %d clients; waiting for every one SUCCESSFUL"
+                .formatted(guids.size(), concurrency));
         double startedAt = db.doubles("SELECT extract(epoch FROM clock_timestamp())")[0];
         long start = System.nanoTime();
         AtomicInteger failed = new AtomicInteger();
@@ -42,13 +44,16 @@ final class RolloutAtScale {
         long peakTwins = 0;
         long done = 0;
         long deadline = start + timeout.toNanos();
+        Console.Progress progress = Console.progress("P7", guids.size(), "deployments SUCCESSFUL");
         while (done < guids.size() - failed.get() && System.nanoTime() < deadline) {
+            progress.update(done);
             Thread.sleep(250);
             peakTwins = Math.max(peakTwins, db.count("SELECT count(*) FROM evacuating_lrps WHERE kept_for = "
                     + "'deployment'"));
             done = db.count("SELECT count(*) FROM deployments WHERE state = 'SUCCESSFUL' AND "
                     + "created_at >= to_timestamp(?)", startedAt);
         }
+        progress.close();
         double seconds = (System.nanoTime() - start) / 1e9;
         pool.awaitTermination(1, TimeUnit.MINUTES);
         double peakStarts = db.doubles("SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM lrp_events WHERE "

@@ -16,9 +16,9 @@ import java.util.Map;
  * percentiles, callbacks delivered per task completed, and P1's profile (CPU by thread group and PostgreSQL client,
  * statements by executor time, JFR by library), so that a missed target says where the time went.
  *
- * <p>Warm rounds of the same size come first, as P1's warm-up does for instances: a cluster serves tasks for days, so
- * P6 is what a task costs one that has run tasks before, not the JIT compiling the task path for the first time. The
- * first round's cost is reported beside the measured one.
+ * <p>Warm rounds of the same size (the full run's 10,000 at most) come first, as P1's warm-up does for instances: a
+ * cluster serves tasks for days, so P6 is what a task costs one that has run tasks before, not the JIT compiling the
+ * task path for the first time. The first round's cost is reported beside the measured one.
  */
 final class TaskThroughput {
 
@@ -33,14 +33,14 @@ final class TaskThroughput {
         this.db = db;
     }
 
-    List<Figure> run(int tasks, int concurrency, int warmRounds, Duration timeout, Path recording)
+    List<Figure> run(int tasks, int warmTasks, int concurrency, int warmRounds, Duration timeout, Path recording)
             throws InterruptedException, IOException {
         try (CallbackRecorder callbacks = new CallbackRecorder()) {
             List<String> warm = new ArrayList<>();
             for (int round = 1; round <= warmRounds; round++) {
-                Round r = round(WARM_PREFIX + round + "-", tasks, concurrency, timeout, callbacks);
-                warm.add(r.done(tasks) ? "%.2f (JIT %.2f)".formatted(r.perTask(), r.jitPerTask())
-                        : "%,d of %,d called back".formatted(r.delivered(), tasks));
+                Round r = round(WARM_PREFIX + round + "-", warmTasks, concurrency, timeout, callbacks);
+                warm.add(r.done(warmTasks) ? "%.2f (JIT %.2f)".formatted(r.perTask(), r.jitPerTask())
+                        : "%,d of %,d called back".formatted(r.delivered(), warmTasks));
             }
             StatementCosts statements = new StatementCosts(db);
             statements.reset();
@@ -93,14 +93,23 @@ final class TaskThroughput {
     /** One round: submit every task, then wait until every one has called back (it is then resolved and deleted). */
     private Round round(String prefix, int tasks, int concurrency, Duration timeout, CallbackRecorder callbacks)
             throws InterruptedException {
+        Console.step("P6%s: %,d tasks from %d clients; waiting for every callback".formatted(
+                prefix.equals(PREFIX) ? "" : " warm round " + prefix.substring(WARM_PREFIX.length(),
+                        prefix.length() - 1), tasks, concurrency));
         CpuAccount before = CpuAccount.now();
         long startedAtMillis = System.currentTimeMillis();
         long start = System.nanoTime();
-        int refused = BenchThreads.inParallel(tasks, concurrency, i -> client.send("POST", "/v1/tasks",
-                task(prefix + i, callbacks.url())).statusCode() == 201, Duration.ofMinutes(10));
+        int refused;
+        try (Console.Progress submits = Console.progress("tasks", tasks, "submitted")) {
+            refused = BenchThreads.inParallel(tasks, concurrency, i -> client.send("POST", "/v1/tasks",
+                    task(prefix + i, callbacks.url())).statusCode() == 201, Duration.ofMinutes(10), submits);
+        }
         long deadline = start + timeout.toNanos();
-        while (callbacks.delivered(prefix) < tasks - refused && System.nanoTime() < deadline) {
-            Thread.sleep(callbacks.delivered(prefix) < (tasks - refused) * 0.9 ? 1_000 : 100);
+        try (Console.Progress progress = Console.progress("tasks", tasks - refused, "called back")) {
+            while (callbacks.delivered(prefix) < tasks - refused && System.nanoTime() < deadline) {
+                progress.update(callbacks.delivered(prefix));
+                Thread.sleep(callbacks.delivered(prefix) < (tasks - refused) * 0.9 ? 1_000 : 100);
+            }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Round(startedAtMillis, seconds, refused, callbacks.delivered(prefix),

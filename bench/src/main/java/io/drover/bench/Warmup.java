@@ -31,10 +31,10 @@ final class Warmup {
     }
 
     Figure run(int rounds, int lrps, int instances, int concurrency, Duration timeout) throws InterruptedException {
-        Round cold = round(lrps, instances, concurrency, timeout);
+        Round cold = round(1, rounds, lrps, instances, concurrency, timeout);
         List<Round> warmer = new ArrayList<>();
         for (int i = 2; i <= rounds && cold.done(); i++) {
-            warmer.add(round(lrps, instances, concurrency, timeout));
+            warmer.add(round(i, rounds, lrps, instances, concurrency, timeout));
         }
         boolean done = cold.done() && warmer.stream().allMatch(Round::done);
         String later = warmer.stream().map(r -> r.done() ? "%.2f (JIT %.2f)".formatted(r.perInstance(),
@@ -49,22 +49,39 @@ final class Warmup {
                                 later.isEmpty() ? "none" : later));
     }
 
-    private Round round(int lrps, int instances, int concurrency, Duration timeout) throws InterruptedException {
+    private Round round(int round, int rounds, int lrps, int instances, int concurrency, Duration timeout)
+            throws InterruptedException {
         long total = (long) lrps * instances;
+        Console.step("W warm-up round %d of %d: %,d desires of %d instance%s, then deleted".formatted(round, rounds,
+                lrps, instances, instances == 1 ? "" : "s"));
         CpuAccount before = CpuAccount.now();
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
-        int failed = BenchThreads.inParallel(lrps, concurrency, i -> client.send("POST", "/v1/desired_lrps",
-                ReceptorClient.desiredLrp(PREFIX + i, instances, 64)).statusCode() == 201, Duration.ofMinutes(5));
-        long running = db.awaitCount(n -> n >= total, deadline, POLL, "SELECT count(*) FROM actual_lrps "
-                + "WHERE state = 'RUNNING' AND process_guid LIKE ?", PREFIX + "%");
+        int failed;
+        long running;
+        try (Console.Progress desires = Console.progress("desires", lrps, "answered")) {
+            failed = BenchThreads.inParallel(lrps, concurrency, i -> client.send("POST", "/v1/desired_lrps",
+                    ReceptorClient.desiredLrp(PREFIX + i, instances, 64)).statusCode() == 201, Duration.ofMinutes(5),
+                    desires);
+        }
+        try (Console.Progress progress = Console.progress("instances", total, "RUNNING")) {
+            running = db.awaitCount(n -> n >= total, deadline, POLL, progress, "SELECT count(*) FROM actual_lrps "
+                    + "WHERE state = 'RUNNING' AND process_guid LIKE ?", PREFIX + "%");
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         CpuAccount.Usage usage = CpuAccount.now().usage(before);
-        failed += BenchThreads.inParallel(lrps, concurrency, i -> client.send("DELETE", "/v1/desired_lrps/" + PREFIX
-                + i, null).statusCode() == 204, Duration.ofMinutes(5));
-        long left = db.awaitCount(n -> n == 0, deadline, POLL, "SELECT count(*) FROM actual_lrps "
-                + "WHERE process_guid LIKE ?", PREFIX + "%");
-        return new Round(total, running, left, failed, seconds, usage);
+        try (Console.Progress deletes = Console.progress("deletes", lrps, "answered")) {
+            failed += BenchThreads.inParallel(lrps, concurrency, i -> client.send("DELETE", "/v1/desired_lrps/"
+                    + PREFIX + i, null).statusCode() == 204, Duration.ofMinutes(5), deletes);
+        }
+        long left;
+        try (Console.Progress progress = Console.countdown("rows", total, "removed")) {
+            left = db.awaitCount(n -> n == 0, deadline, POLL, progress,
+                    "SELECT count(*) FROM actual_lrps WHERE process_guid LIKE ?", PREFIX + "%");
+        }
+        Round r = new Round(total, running, left, failed, seconds, usage);
+        Console.detail(r.figure() + "; other processes on this machine " + usage.othersShare());
+        return r;
     }
 
     /** One round: its CPU is that of the desires up to the last instance RUNNING (the deletes are not in it). */

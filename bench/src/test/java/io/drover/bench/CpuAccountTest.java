@@ -66,6 +66,43 @@ class CpuAccountTest {
         assertThat(usage.allocated()).isBetween(100_000_000L, 300_000_000L);
     }
 
+    /**
+     * Another PostgreSQL server on the same machine (another engineer's build) is not the cluster's: stand-ins named
+     * {@code postgres} (a "server" with one idle "backend", and a busy process of another "server") show it.
+     */
+    @org.junit.jupiter.api.Test
+    void countsOnlyTheClustersOwnPostgresServer(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path postgres = dir.resolve("postgres");
+        java.nio.file.Files.writeString(postgres, """
+                #!/bin/sh
+                case "$1" in
+                  server) "$0" idle & wait ;;
+                  idle) exec sleep 30 ;;
+                  busy) while :; do :; done ;;
+                esac
+                """);
+        postgres.toFile().setExecutable(true);
+        Process server = new ProcessBuilder(postgres.toString(), "server").start();
+        Process other = new ProcessBuilder(postgres.toString(), "busy").start();
+        try {
+            long backend = 0;
+            for (int i = 0; i < 100 && backend == 0; i++) {
+                Thread.sleep(20);
+                backend = server.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(0L);
+            }
+            CpuAccount.onlyPostgresServerOf(backend);
+            CpuAccount before = CpuAccount.now();
+            Thread.sleep(1_000);
+            CpuAccount.Usage usage = CpuAccount.now().usage(before);
+            assertThat(usage.postgres()).as("the other server's busy second").isLessThan(0.2);
+        } finally {
+            other.destroyForcibly();
+            server.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+            server.destroyForcibly();
+        }
+    }
+
     private static long allocate(int megabytes) {
         long sum = 0;
         for (int i = 0; i < megabytes; i++) {

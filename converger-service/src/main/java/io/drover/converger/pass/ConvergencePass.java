@@ -45,7 +45,7 @@ class ConvergencePass {
         Execution execution = executor.execute(plan);
         tasks.run(snapshot);
         long executed = System.nanoTime();
-        PassReport report = new PassReport(trigger, snapshot.actuals().size(), plan, execution,
+        PassReport report = new PassReport(trigger, snapshot.actualsHeld(), plan, execution,
                 Duration.ofNanos(read - started), Duration.ofNanos(planned - read), Duration.ofNanos(executed - planned));
         metrics.record(report);
         ledger.record(report);

@@ -77,12 +77,17 @@ public class Convergence {
             }
         }
         for (Desired wanted : snapshot.desired()) {
-            missingIndices(wanted, present.get(wanted.processGuid()), plan);
+            if (!snapshot.wholeLrps().contains(wanted.processGuid())) {
+                missingIndices(wanted, present.get(wanted.processGuid()), plan);
+            }
         }
         return plan.build();
     }
 
-    /** Rule 1: a desired index below {@code instances} with no actual LRP is created UNCLAIMED and auctioned. */
+    /**
+     * Rule 1: a desired index below {@code instances} with no actual LRP is created UNCLAIMED and auctioned (never for
+     * an LRP the snapshot knows whole, of which it may list only some instances).
+     */
     private static void missingIndices(Desired wanted, BitSet present, Plan.Builder plan) {
         int firstMissing = present == null ? 0 : present.nextClearBit(0);
         if (firstMissing >= wanted.instances()) {

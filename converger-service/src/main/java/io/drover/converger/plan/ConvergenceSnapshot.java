@@ -10,16 +10,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Everything one convergence pass looks at, read in one consistent transaction: the desired instance counts, every
- * actual LRP (only the columns the rules need), the cells whose presence has not expired, the fresh domains, how far
- * the start pipeline has got, every task (what the task rules look at) and the time of the pass; and, while this
- * leader's election grace runs, the grace and when each expired cell's presence ran out ({@code expiredCells}, empty
- * otherwise). The tasks are read with the cells: a task rule never judges a row newer than the cells it is held
- * against.
+ * Everything one convergence pass looks at, read in one consistent transaction: the desired instance counts, the
+ * actual LRPs a rule may act on (only the columns the rules need), the cells whose presence has not expired, the fresh
+ * domains, how far the start pipeline has got, every task (what the task rules look at) and the time of the pass; and,
+ * while this leader's election grace runs, the grace and when each expired cell's presence ran out
+ * ({@code expiredCells}, empty otherwise). The tasks are read with the cells: a task rule never judges a row newer
+ * than the cells it is held against.
+ *
+ * <p>{@code actuals} need not be every actual LRP: an LRP in {@code wholeLrps} has exactly the indexes 0 to
+ * {@code instances - 1} (so no rule 1 or 5 applies to it), and of its instances only those a rule may act on are
+ * listed (no cell owns them, or their cell is not live). Every other LRP's instances are all listed. {@code actualsHeld}
+ * counts every actual LRP, listed or not.
  */
 public record ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actual> actuals, Set<String> liveCells,
         Set<String> freshDomains, Pipeline pipeline, Map<String, Instant> expiredCells, ElectionGrace grace,
-        List<TaskSummary> tasks) {
+        List<TaskSummary> tasks, Set<String> wholeLrps, int actualsHeld) {
 
     public ConvergenceSnapshot {
         desired = List.copyOf(desired);
@@ -28,6 +33,15 @@ public record ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actua
         freshDomains = Set.copyOf(freshDomains);
         expiredCells = Map.copyOf(expiredCells);
         tasks = List.copyOf(tasks);
+        wholeLrps = Set.copyOf(wholeLrps);
+    }
+
+    /** A snapshot that lists every actual LRP. */
+    public ConvergenceSnapshot(Instant now, List<Desired> desired, List<Actual> actuals, Set<String> liveCells,
+            Set<String> freshDomains, Pipeline pipeline, Map<String, Instant> expiredCells, ElectionGrace grace,
+            List<TaskSummary> tasks) {
+        this(now, desired, actuals, liveCells, freshDomains, pipeline, expiredCells, grace, tasks, Set.of(),
+                actuals.size());
     }
 
     /** A snapshot with no tasks. */

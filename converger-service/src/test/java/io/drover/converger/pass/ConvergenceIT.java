@@ -58,6 +58,8 @@ class ConvergenceIT {
     io.drover.model.leader.LeaderPasses passes;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    SnapshotReader snapshots;
 
     TopicProbe<LrpStartRequested> startRequests;
     TopicProbe<LrpStopRequested> stopRequests;
@@ -73,6 +75,35 @@ class ConvergenceIT {
     void tearDown() {
         startRequests.close();
         stopRequests.close();
+    }
+
+    @Test
+    void aPassReadsOnlyTheInstancesARuleMayActOnAndKnowsTheRestWhole() {
+        String live = guid("live-cell");
+        String gone = guid("gone-cell");
+        fixtures.heartbeat(live, Duration.ofHours(1));
+        String settled = guid("settled");
+        String crashed = guid("one-crashed");
+        String shrunk = guid("shrunk");
+        String lost = guid("on-a-gone-cell");
+        for (String lrp : List.of(settled, crashed, shrunk, lost)) {
+            fixtures.desire(lrp, 3);
+            keys(lrp, 3).forEach(key -> fixtures.runOn(key, lrp.equals(lost) ? gone : live));
+        }
+        ActualLrp crashing = actuals.findById(ActualLrpKey.of(crashed, 1)).orElseThrow();
+        actual.crash(crashing.key(), crashing.owner(), "exited with status 1", Actor.cell(live));
+        fixtures.scale(shrunk, 2);
+
+        var snapshot = snapshots.read();
+
+        assertThat(snapshot.actuals()).filteredOn(a -> List.of(settled, crashed, shrunk, lost).contains(
+                a.processGuid())).extracting(a -> a.processGuid().substring(0, a.processGuid().length() - 37) + "/"
+                        + a.index())
+                .as("the crashed instance, every instance of the LRP with an extra index, those on a gone cell")
+                .containsExactlyInAnyOrder("one-crashed/1", "shrunk/0", "shrunk/1", "shrunk/2",
+                        "on-a-gone-cell/0", "on-a-gone-cell/1", "on-a-gone-cell/2");
+        assertThat(snapshot.wholeLrps()).contains(settled, crashed, lost).doesNotContain(shrunk);
+        assertThat(snapshot.actualsHeld()).isGreaterThanOrEqualTo(12);
     }
 
     @Test

@@ -61,6 +61,15 @@ class ConvergenceTest {
         }
 
         @Test
+        void anLrpKnownWholeIsMissingNothingThoughOnlyItsCrashedInstanceIsListed() {
+            Plan plan = plan(given().liveCells("cell-1").desired("web", 10).whole("web")
+                    .crashed("web", 7, 1, ago(600)));
+
+            assertThat(plan.missingInstances()).isZero();
+            assertThat(plan.actions(Rule.CRASH_RESTART)).isOne();
+        }
+
+        @Test
         void aDesiredLrpWithNoActualsGetsAllItsIndicesInOneAction() {
             assertThat(plan(given().desired("web", 3).desired("worker", 1)))
                     .isEqualTo(Plan.builder()

@@ -28,6 +28,7 @@ final class Given {
     private Instant auctioned;
     private final Map<String, Instant> expiredCells = new HashMap<>();
     private ElectionGrace grace = ElectionGrace.NONE;
+    private final Set<String> wholeLrps = new HashSet<>();
 
     static Given given() {
         return new Given();
@@ -81,6 +82,12 @@ final class Given {
         return this;
     }
 
+    /** The snapshot knows {@code processGuid} whole (every index present) and lists only some of its instances. */
+    Given whole(String processGuid) {
+        wholeLrps.add(processGuid);
+        return this;
+    }
+
     Given freshDomain() {
         freshDomains.add(DOMAIN);
         return this;
@@ -114,6 +121,7 @@ final class Given {
 
     ConvergenceSnapshot snapshot() {
         return new ConvergenceSnapshot(NOW, desired, actuals, liveCells, freshDomains,
-                new ConvergenceSnapshot.Pipeline(relayed, auctioned, placementsTakenUp), expiredCells, grace);
+                new ConvergenceSnapshot.Pipeline(relayed, auctioned, placementsTakenUp), expiredCells, grace,
+                List.of(), wholeLrps, actuals.size());
     }
 }

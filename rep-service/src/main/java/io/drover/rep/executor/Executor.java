@@ -61,6 +61,25 @@ public interface Executor {
         return List.of();
     }
 
+    /**
+     * Whether this executor's containers keep the figures of their first measurement while they run (a simulated
+     * container's are fixed for its life): a sampling round then asks it only what started and ended since the last
+     * round ({@link #usageChanges()}), so the round costs what changed, not what the cell holds. Executors that measure
+     * real processes say no: their figures move.
+     */
+    default boolean steadyUsage() {
+        return false;
+    }
+
+    /**
+     * For an executor with {@link #steadyUsage()}: the containers that began running and those that stopped since the
+     * previous call, from one thread; the first call gives every running container and starts the account (an
+     * executor nobody asks keeps none).
+     */
+    default UsageChanges usageChanges() {
+        throw new UnsupportedOperationException("this executor measures its containers: ask usage()");
+    }
+
     /** Releases the executor's threads; leaves processes running unless they were stopped. */
     void close();
 }

@@ -73,6 +73,16 @@ final class LogKeepingExecutor implements Executor {
     }
 
     @Override
+    public boolean steadyUsage() {
+        return executor.steadyUsage();
+    }
+
+    @Override
+    public UsageChanges usageChanges() {
+        return executor.usageChanges();
+    }
+
+    @Override
     public void close() {
         executor.close();
     }

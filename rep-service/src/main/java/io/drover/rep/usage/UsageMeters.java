@@ -50,6 +50,9 @@ final class UsageMeters {
 
     private Map<Slot, InstanceUsage> current = Map.of();
 
+    /** The steady instances exported, by instance guid: they stay until they end. */
+    private final Map<String, InstanceUsage> steady = new LinkedHashMap<>();
+
     UsageMeters(MeterRegistry registry, Clock clock, int limit) {
         this.clock = clock;
         this.limit = limit;
@@ -78,30 +81,48 @@ final class UsageMeters {
         writes.increment();
     }
 
-    /**
-     * Exports the instances of this round: those already exported first, then others in the order given, up to the
-     * limit. Linear in the instances and allocation-light, for a simulated rep that holds a hundred thousand.
-     */
+    /** A round of measured instances only (every one the cells hold). */
     void update(List<InstanceUsage> current) {
+        update(UsageSample.measured(current));
+    }
+
+    /**
+     * Exports the instances of this round: those already exported first, then others in the order given (measured,
+     * then steady ones that started), up to the limit. Linear in the measured instances and in the steady ones that
+     * started or ended, never in the steady ones that run on: a simulated rep holds a hundred thousand.
+     */
+    void update(UsageSample sample) {
+        sample.ended().forEach(steady::remove);
         Map<Slot, InstanceUsage> chosen = new LinkedHashMap<>();
         if (!exported.isEmpty()) {
-            for (InstanceUsage u : current) {
+            for (InstanceUsage u : sample.measured()) {
                 Slot slot = Slot.of(u);
                 if (exported.containsKey(slot)) {
                     chosen.put(slot, u);
                 }
             }
         }
-        for (InstanceUsage u : current) {
+        steady.values().forEach(u -> chosen.putIfAbsent(Slot.of(u), u));
+        for (InstanceUsage u : sample.measured()) {
             if (chosen.size() >= limit) {
                 break;
             }
             chosen.putIfAbsent(Slot.of(u), u);
         }
+        for (List<InstanceUsage> steadyOnes : List.of(sample.started(), sample.steadyAll())) {
+            for (InstanceUsage u : steadyOnes) {
+                if (chosen.size() >= limit) {
+                    break;
+                }
+                if (chosen.putIfAbsent(Slot.of(u), u) == null) {
+                    steady.put(u.instanceGuid(), u);
+                }
+            }
+        }
         Map<Slot, Tags> tags = new LinkedHashMap<>();
         chosen.keySet().forEach(slot -> tags.put(slot, exported.getOrDefault(slot, slot.tags())));
         exported = tags;
-        dropped.set(Math.max(0, current.size() - chosen.size()));
+        dropped.set((int) Math.max(0, sample.instances() - chosen.size()));
         this.current = chosen;
         cpu.register(rows(InstanceUsage::cpuPercent), true);
         memory.register(rows(InstanceUsage::memoryBytes), true);

@@ -4,9 +4,11 @@ import io.drover.model.usage.InstanceUsage;
 import io.drover.model.usage.UsageRound;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,8 +17,10 @@ import java.util.function.Supplier;
 /**
  * Decides what a sampling round writes: only figures that moved enough to matter since they were last written, and
  * the instances that are gone; every row (and a sweep) on the first round and then every {@code fullInterval}. Holds
- * what was last written, so a round that failed to write is simply folded into the next. Not thread-safe: one reporter
- * thread uses it.
+ * what was last written of the measured instances, and the steady instances' changes not written yet, so a round that
+ * failed to write is simply folded into the next. A steady instance (a simulated container, whose figures never move)
+ * is written when it starts and removed when it ends and costs nothing in between: a round's cost follows what
+ * changed, not what the cells hold. Not thread-safe: one reporter thread uses it.
  */
 final class UsageRounds {
 
@@ -26,7 +30,15 @@ final class UsageRounds {
 
     private final Duration fullInterval;
 
+    /** What was last written of the measured instances (steady ones are not kept: they cannot have moved). */
     private final Map<String, InstanceUsage> written = new HashMap<>();
+
+    /** Steady instances that started, and ended, since their last round that was written. */
+    private final Map<String, InstanceUsage> startedSince = new LinkedHashMap<>();
+    private final Set<String> endedSince = new HashSet<>();
+
+    /** The steady instances of the round {@link #next} made last: not to be kept in {@link #written}. */
+    private Set<String> steadyInRound = Set.of();
 
     private Instant lastFull;
 
@@ -36,12 +48,39 @@ final class UsageRounds {
         this.fullInterval = fullInterval;
     }
 
+    /** Whether the round at {@code now} rewrites every row: the first one, and then every {@code fullInterval}. */
+    boolean fullDue(Instant now) {
+        return lastFull == null || !now.isBefore(lastFull.plus(fullInterval));
+    }
+
+    /** A round of measured instances only. */
     UsageRound next(List<InstanceUsage> current, Instant now) {
-        boolean full = lastFull == null || !now.isBefore(lastFull.plus(fullInterval));
-        List<InstanceUsage> upserts = full ? current
-                : current.stream().filter(u -> changed(written.get(u.instanceGuid()), u)).toList();
+        return next(UsageSample.measured(current), now);
+    }
+
+    UsageRound next(UsageSample sample, Instant now) {
+        sample.started().forEach(u -> {
+            startedSince.put(u.instanceGuid(), u);
+            endedSince.remove(u.instanceGuid());
+        });
+        sample.ended().forEach(guid -> {
+            if (startedSince.remove(guid) == null) {
+                endedSince.add(guid);
+            }
+        });
+        boolean full = fullDue(now);
+        List<InstanceUsage> steady = full ? sample.steadyAll() : List.copyOf(startedSince.values());
+        List<InstanceUsage> upserts = new ArrayList<>(steady);
+        for (InstanceUsage u : sample.measured()) {
+            if (full || changed(written.get(u.instanceGuid()), u)) {
+                upserts.add(u);
+            }
+        }
         Set<String> removed = new HashSet<>(written.keySet());
-        current.forEach(u -> removed.remove(u.instanceGuid()));
+        sample.measured().forEach(u -> removed.remove(u.instanceGuid()));
+        removed.addAll(endedSince);
+        steadyInRound = new HashSet<>(steady.size() * 2);
+        steady.forEach(u -> steadyInRound.add(u.instanceGuid()));
         return UsageRound.of(List.copyOf(cellIds.get()), upserts, removed, full);
     }
 
@@ -49,10 +88,22 @@ final class UsageRounds {
     void written(UsageRound round, Instant now) {
         if (round.full()) {
             written.clear();
+            startedSince.clear();
+            endedSince.clear();
             lastFull = now;
         }
-        round.removed().forEach(written::remove);
-        round.upserts().forEach(u -> written.put(u.instanceGuid(), u));
+        round.removed().forEach(guid -> {
+            written.remove(guid);
+            endedSince.remove(guid);
+        });
+        for (InstanceUsage u : round.upserts()) {
+            if (steadyInRound.contains(u.instanceGuid())) {
+                startedSince.remove(u.instanceGuid());
+            } else {
+                written.put(u.instanceGuid(), u);
+            }
+        }
+        steadyInRound = Set.of();
     }
 
     /**

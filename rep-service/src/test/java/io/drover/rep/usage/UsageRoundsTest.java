@@ -7,6 +7,7 @@ import io.drover.model.usage.UsageRound;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,65 @@ class UsageRoundsTest {
 
         assertThat(retried.full()).as("the first full round never reached the database").isTrue();
         assertThat(retried.upserts()).containsExactly(a);
+    }
+
+    @Test
+    void aSteadyInstanceIsWrittenWhenItStartsAndRemovedWhenItEndsAndCostsNothingBetween() {
+        UsageRounds rounds = new UsageRounds(() -> List.of("cell"), Duration.ofMinutes(60));
+        InstanceUsage a = usage("a", 1, MIB, MIB);
+        InstanceUsage b = usage("b", 1, MIB, MIB);
+        rounds.written(rounds.next(steady(List.of(), Set.of(), List.of(a), 1), T0), T0);
+
+        UsageRound started = rounds.next(steady(List.of(b), Set.of(), List.of(), 2), T0.plusSeconds(5));
+        assertThat(started.full()).isFalse();
+        assertThat(started.upserts()).containsExactly(b);
+        rounds.written(started, T0.plusSeconds(5));
+
+        UsageRound quiet = rounds.next(steady(List.of(), Set.of(), List.of(), 2), T0.plusSeconds(10));
+        assertThat(quiet.isEmpty()).as("a and b run on: nothing to write, nothing looked at").isTrue();
+        rounds.written(quiet, T0.plusSeconds(10));
+
+        UsageRound ended = rounds.next(steady(List.of(), Set.of("a"), List.of(), 1), T0.plusSeconds(15));
+        assertThat(ended.upserts()).isEmpty();
+        assertThat(ended.removed()).containsExactly("a");
+        rounds.written(ended, T0.plusSeconds(15));
+
+        assertThat(rounds.next(steady(List.of(), Set.of(), List.of(), 1), T0.plusSeconds(20)).isEmpty()).isTrue();
+    }
+
+    @Test
+    void steadyChangesOfARoundThatWasNotWrittenAreFoldedIntoTheNext() {
+        UsageRounds rounds = new UsageRounds(() -> List.of("cell"), Duration.ofMinutes(60));
+        InstanceUsage a = usage("a", 1, MIB, MIB);
+        InstanceUsage b = usage("b", 1, MIB, MIB);
+        rounds.written(rounds.next(steady(List.of(), Set.of(), List.of(a), 1), T0), T0);
+
+        rounds.next(steady(List.of(b), Set.of("a"), List.of(), 1), T0.plusSeconds(5)); // the write failed
+        UsageRound retried = rounds.next(steady(List.of(), Set.of(), List.of(), 1), T0.plusSeconds(10));
+
+        assertThat(retried.upserts()).containsExactly(b);
+        assertThat(retried.removed()).containsExactly("a");
+        rounds.written(retried, T0.plusSeconds(10));
+        assertThat(rounds.next(steady(List.of(), Set.of(), List.of(), 1), T0.plusSeconds(15)).isEmpty()).isTrue();
+    }
+
+    @Test
+    void aFullRoundRewritesEverySteadyInstanceFromItsEveryRunningContainer() {
+        UsageRounds rounds = new UsageRounds(() -> List.of("cell"), Duration.ofMinutes(60));
+        InstanceUsage a = usage("a", 1, MIB, MIB);
+        InstanceUsage b = usage("b", 1, MIB, MIB);
+        rounds.written(rounds.next(steady(List.of(), Set.of(), List.of(a), 1), T0), T0);
+        rounds.written(rounds.next(steady(List.of(b), Set.of(), List.of(), 2), T0.plusSeconds(5)), T0.plusSeconds(5));
+
+        UsageRound full = rounds.next(steady(List.of(), Set.of(), List.of(a, b), 2), T0.plusSeconds(3600));
+
+        assertThat(full.full()).isTrue();
+        assertThat(full.upserts()).containsExactly(a, b);
+    }
+
+    private static UsageSample steady(List<InstanceUsage> started, Set<String> ended, List<InstanceUsage> all,
+            long running) {
+        return new UsageSample(List.of(), started, ended, all, running);
     }
 
     private static InstanceUsage usage(String instanceGuid, double cpu, long memory, long disk) {

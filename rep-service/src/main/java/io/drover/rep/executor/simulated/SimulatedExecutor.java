@@ -12,6 +12,7 @@ import io.drover.rep.executor.ContainerUsage;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
 import io.drover.rep.executor.RunOnce;
+import io.drover.rep.executor.UsageChanges;
 import io.drover.rep.executor.InstanceLog;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,6 +53,7 @@ public final class SimulatedExecutor implements Executor {
     private final Map<String, SimulatedContainer> containers = new ConcurrentHashMap<>();
     private final List<ContainerListener> listeners = new CopyOnWriteArrayList<>();
     private Resources used = Resources.NONE;
+    private final SteadyUsage steady = new SteadyUsage();
 
     SimulatedExecutor(String cellId, String address, Resources capacity, ScheduledExecutorService scheduler,
             SimulatedProperties properties, Random random, Clock clock, boolean runOnce, SimulatedLoad load) {
@@ -139,8 +141,9 @@ public final class SimulatedExecutor implements Executor {
     }
 
     /**
-     * Constant figures per container (derived from its guid), so a sampling round rewrites nothing that exists; the CPU
-     * of an LRP given a simulated load is its share of that load ({@link SimulatedLoad}).
+     * Constant figures per container (derived from its guid), so a sampling round rewrites nothing that exists, and
+     * asks only what started and ended ({@link #usageChanges()}); the CPU of an LRP given a simulated load is its share
+     * of that load ({@link SimulatedLoad}).
      */
     @Override
     public List<ContainerUsage> usage() {
@@ -153,6 +156,22 @@ public final class SimulatedExecutor implements Executor {
             }
         }
         return usage;
+    }
+
+    /**
+     * Steady while no simulated load is set in this JVM: an LRP's share of a load moves whenever the load or its number
+     * of containers does, so with a load every round measures every container (P9's 1,000 LRPs, not the million). A
+     * load set while running switches to measuring from the next round; a container that ended just before is then
+     * removed from the usage table by the next full round.
+     */
+    @Override
+    public boolean steadyUsage() {
+        return load.isEmpty();
+    }
+
+    @Override
+    public UsageChanges usageChanges() {
+        return steady.drain(this::usage);
     }
 
     /** In-memory containers outlive the rep that started them only inside this JVM: a re-created rep gets them back. */
@@ -177,8 +196,12 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void becomeRunning(SimulatedContainer container) {
-        if (!container.moveTo(ContainerState.RUNNING, null, clock.instant())) {
-            return;
+        Instant now = clock.instant();
+        synchronized (container) {
+            if (!container.moveTo(ContainerState.RUNNING, null, now)) {
+                return;
+            }
+            steady.started(SimulatedUsage.of(container.spec, now));
         }
         if (!runOnce) {
             load.started(container.spec.key().processGuid());
@@ -199,9 +222,15 @@ public final class SimulatedExecutor implements Executor {
     }
 
     private void finish(SimulatedContainer container, ContainerState state, String reason) {
-        boolean wasRunning = container.runningSince() != null;
-        if (!container.moveTo(state, reason, clock.instant())) {
-            return;
+        boolean wasRunning;
+        synchronized (container) {
+            wasRunning = container.runningSince() != null;
+            if (!container.moveTo(state, reason, clock.instant())) {
+                return;
+            }
+            if (wasRunning) {
+                steady.ended(container.spec.instanceGuid());
+            }
         }
         if (wasRunning && !runOnce) {
             load.ended(container.spec.key().processGuid());

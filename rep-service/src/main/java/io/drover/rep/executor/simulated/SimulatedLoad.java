@@ -26,6 +26,14 @@ public final class SimulatedLoad {
         cpuByPrefix.put(prefix, totalPercent);
     }
 
+    /**
+     * No demand is set for any LRP: every simulated container then reports fixed figures for its life. Once one is set
+     * (it can only be changed, never taken away), figures move with the load and with the LRP's containers.
+     */
+    boolean isEmpty() {
+        return cpuByPrefix.isEmpty();
+    }
+
     /** The CPU one RUNNING container of {@code processGuid} reports, or null when no demand is set for it. */
     Double cpuPercent(String processGuid) {
         String best = null;

@@ -15,6 +15,7 @@ import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.ContainerState;
 import io.drover.rep.executor.Executor;
 import io.drover.rep.executor.InsufficientResourcesException;
+import io.drover.rep.executor.UsageChanges;
 import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
@@ -124,6 +125,57 @@ class SimulatedExecutorTest {
 
     private ContainerState state(String guid) {
         return executor.container(guid).map(Container::state).orElse(null);
+    }
+
+    @Test
+    void usageChangesAreWhatStartedAndEndedSinceTheLastAskEveryRunningOneTheFirstTime() {
+        executor.run(spec("g1", 0, 256));
+        await().until(() -> events.size() == 1);
+
+        UsageChanges first = executor.usageChanges();
+        assertThat(executor.steadyUsage()).isTrue();
+        assertThat(first.started()).extracting(u -> u.instanceGuid()).containsExactly("g1");
+        assertThat(first.running()).isEqualTo(1);
+
+        executor.run(spec("g2", 1, 256));
+        await().until(() -> events.size() == 2);
+        ((SimulatedExecutor) executor).crash("g1", "test");
+        UsageChanges second = executor.usageChanges();
+        assertThat(second.started()).extracting(u -> u.instanceGuid()).containsExactly("g2");
+        assertThat(second.ended()).containsExactly("g1");
+        assertThat(second.running()).isEqualTo(1);
+
+        UsageChanges quiet = executor.usageChanges();
+        assertThat(quiet.started()).as("g2 runs on: nothing to say about it").isEmpty();
+        assertThat(quiet.ended()).isEmpty();
+        assertThat(quiet.running()).isEqualTo(1);
+    }
+
+    @Test
+    void anExecutorWhoseLrpsMayCarryASimulatedLoadIsMeasuredEveryRoundNotSteady() {
+        SimulatedExecutorFactory loaded = new SimulatedExecutorFactory(SimulatedProperties.instant(),
+                java.time.Clock.systemUTC(), new SimulatedLoad(java.util.Map.of("ap", 300.0)));
+        try {
+            assertThat(loaded.create("cell-a", "10.0.0.7", new Resources(1024, 1024, 3)).steadyUsage())
+                    .as("its figures move with the load and with the LRP's other containers").isFalse();
+        } finally {
+            loaded.close();
+        }
+    }
+
+    @Test
+    void aSimulatedLoadSetWhileRunningMakesTheExecutorMeasured() {
+        SimulatedLoad load = new SimulatedLoad(java.util.Map.of());
+        SimulatedExecutorFactory loaded = new SimulatedExecutorFactory(SimulatedProperties.instant(),
+                java.time.Clock.systemUTC(), load);
+        try {
+            Executor a = loaded.create("cell-a", "10.0.0.7", new Resources(1024, 1024, 3));
+            assertThat(a.steadyUsage()).isTrue();
+            load.setCpu("app", 60);
+            assertThat(a.steadyUsage()).isFalse();
+        } finally {
+            loaded.close();
+        }
     }
 
     @Test
