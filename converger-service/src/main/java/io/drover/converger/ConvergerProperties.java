@@ -29,7 +29,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param gcBatchSize rows per delete statement
  * @param deadCellRetention the presence rows of cells expired longer ago than this are deleted
  * @param cellGraceOnElection for this long after its election, the leader does not replace the work of cells that died
- *     while no converger judged (the reps' presence TTL: time to beat again); see {@code plan.ElectionGrace}
+ *     while no converger judged (the reps' presence TTL: time to beat again); nor after it reached the database again
+ *     when it could not, the work of cells whose presence ran out meanwhile (docs/ha.md); see {@code plan.ElectionGrace}
  */
 @ConfigurationProperties("drover.converger")
 public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,

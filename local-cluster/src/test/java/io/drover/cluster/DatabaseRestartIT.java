@@ -3,7 +3,10 @@ package io.drover.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
 import io.drover.model.json.Json;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,6 +38,10 @@ import tools.jackson.databind.JsonNode;
  * database goes away for 10 s and comes back on the same port with the same data. No service context exits and each
  * reports UP again; the receptor refuses writes it cannot store with a clean 503 (never a 500); every write it
  * accepted (2xx) is there afterwards; and the cluster converges to exactly what was desired.
+ *
+ * <p>SPEC 18, the control plane freezes while the database is away (docs/ha.md): an outage three times the presence
+ * TTL, during which no cell can beat, and after which the reps reach the database only once the converger has judged,
+ * neither re-auctions an instance nor fails a task of the cells that stayed alive all along.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -42,6 +49,10 @@ class DatabaseRestartIT {
 
     private static final Duration OUTAGE = Duration.ofSeconds(10);
     private static final int LRPS = 8;
+    /** Three presence TTLs of {@code EndToEndSettings.FAST} (4 s), as Patroni's 30 s failover is two of 15 s. */
+    private static final Duration LONG_OUTAGE = Duration.ofSeconds(12);
+    /** How long a simulated task's {@code run} takes: long enough to be RUNNING through the long outage. */
+    private static final Duration TASK_RUNS = Duration.ofSeconds(40);
 
     @TempDir
     static Path dataDir;
@@ -53,6 +64,11 @@ class DatabaseRestartIT {
     @BeforeAll
     void startCluster() {
         Map<String, String> properties = new HashMap<>(LocalClusterEndToEndIT.EndToEndSettings.FAST);
+        properties.put("drover.rep.simulated.task-step", TASK_RUNS.toMillis() + "ms");
+        // FAST has 4 s: the reps beat again only after the converger judged (below), on a busy machine
+        properties.put("drover.converger.cell-grace-on-election", "8s");
+        // lets the test hold the reps' connections back (see below)
+        properties.put("spring.datasource.hikari.allow-pool-suspension", "true");
         ClusterUnderTest started = ClusterUnderTest.start(
                 new LocalClusterSettings(dataDir, true, 0, 0, 4, "pg", "pg-secret", properties));
         cluster = started.cluster();
@@ -103,6 +119,75 @@ class DatabaseRestartIT {
         assertThat(load.answers.keySet()).as("what the receptor answered").isSubsetOf(200, 201, 204, 409, 503);
         assertThat(load.answers).as("writes were refused during the outage").containsKey(503);
         assertThat(output.getAll()).doesNotContain("unhandled-error");
+    }
+
+    @Test
+    void aDatabaseAwayLongerThanThePresenceTtlNeitherReauctionsNorFailsTheWorkOfLiveCells() throws Exception {
+        List<String> lrps = List.of("frozen-lrp-0", "frozen-lrp-1", "frozen-lrp-2");
+        for (String guid : lrps) {
+            assertThat(api.desire(Api.lrp(guid, 3, 64, "preloaded:host", "sleep", "1000"))).isEqualTo(201);
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> lrps.stream().allMatch(g -> api.running(g).size() == 3));
+        Map<String, List<String>> trail = LifecycleTrail.inDatabase(cluster, "frozen-lrp-");
+        List<String> tasks = List.of("frozen-task-0", "frozen-task-1", "frozen-task-2", "frozen-task-3");
+        for (String guid : tasks) {
+            assertThat(api.call("POST", "/v1/tasks", longTask(guid)).statusCode()).isEqualTo(201);
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> tasks.stream().allMatch(
+                g -> "RUNNING".equals(task(g).path("state").asString())));
+
+        repPools().forEach(HikariPoolMXBean::suspendPool);
+        try {
+            cluster.stopDatabase();
+            await().pollDelay(LONG_OUTAGE).atMost(LONG_OUTAGE.plusSeconds(5)).until(() -> true);
+            double passes = convergencePasses();
+            cluster.startDatabase();
+            // the reps reach the database only once the converger has judged twice: with the defaults a rep beats
+            // every 5 s and the converger looks every second, and after a failover each client finds the new
+            // primary in its own time
+            await().atMost(Duration.ofSeconds(30)).until(() -> convergencePasses() >= passes + 2);
+        } finally {
+            repPools().forEach(HikariPoolMXBean::resumePool);
+        }
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.cells().size() == 4);
+        // the grace (4 s) runs out and several passes (every 2 s) judge the cells again, which beat all along
+        await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> {
+                    assertThat(LifecycleTrail.inDatabase(cluster, "frozen-lrp-"))
+                            .as("what happened to each instance since before the outage").isEqualTo(trail);
+                    assertThat(tasks).allSatisfy(g -> assertThat(task(g).path("failed").asBoolean())
+                            .as(g + " failed: " + task(g).path("failure_reason").asString()).isFalse());
+                });
+        await().atMost(TASK_RUNS.plusSeconds(30)).untilAsserted(() -> assertThat(tasks).allSatisfy(g -> {
+            JsonNode task = task(g);
+            assertThat(task.path("state").asString()).as(g).isIn("COMPLETED", "RESOLVING");
+            assertThat(task.path("failed").asBoolean()).as(g + " failed: " + task.path("failure_reason").asString())
+                    .isFalse();
+        }));
+        lrps.forEach(api::delete);
+    }
+
+    private double convergencePasses() {
+        return cluster.service("converger-service").getBean(MeterRegistry.class)
+                .counter("drover.convergence.passes", "result", "ok").count();
+    }
+
+    /** The reps' connection pools: suspended, every request for a connection waits until they resume. */
+    private List<HikariPoolMXBean> repPools() {
+        return cluster.reps().stream().map(r -> r.getBean(HikariDataSource.class).getHikariPoolMXBean()).toList();
+    }
+
+    private JsonNode task(String guid) {
+        HttpResponse<String> response = api.call("GET", "/v1/tasks/" + guid, null);
+        assertThat(response.statusCode()).as("GET task " + guid).isEqualTo(200);
+        return Json.tree(response.body());
+    }
+
+    private static String longTask(String guid) {
+        return """
+                {"task_guid": "%s", "domain": "e2e", "rootfs": "preloaded:host", "memory_mb": 16, "disk_mb": 16,
+                 "action": {"run": {"path": "sleep", "args": ["600"]}}}""".formatted(guid);
     }
 
     private List<ConfigurableApplicationContext> contexts() {

@@ -5,6 +5,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -14,6 +15,8 @@ import org.springframework.context.SmartLifecycle;
  * instance becomes the leader and {@code onRevoked} when it loses the lock or cannot renew it before it would expire
  * (so two leaders never act at once for longer than the clock skew). Hot standbys simply keep trying. When
  * {@code onElected} fails, the instance runs {@code onRevoked}, gives the lock up and competes again at its next tick.
+ * A try to take or renew the lock that throws (the database away, say) is also handed to {@code onTryFailed}, leader or
+ * standby.
  */
 public class LeaderElection implements SmartLifecycle {
 
@@ -25,11 +28,19 @@ public class LeaderElection implements SmartLifecycle {
     private final Duration ttl;
     private final Runnable onElected;
     private final Runnable onRevoked;
+    private final Consumer<RuntimeException> onTryFailed;
     private ScheduledExecutorService scheduler;
     private volatile boolean leader;
     private volatile long lastRenewedNanos;
 
     public LeaderElection(LeaderLock lock, String name, Duration ttl, Runnable onElected, Runnable onRevoked) {
+        this(lock, name, ttl, onElected, onRevoked, e -> {
+        });
+    }
+
+    public LeaderElection(LeaderLock lock, String name, Duration ttl, Runnable onElected, Runnable onRevoked,
+            Consumer<RuntimeException> onTryFailed) {
+        this.onTryFailed = onTryFailed;
         this.lock = lock;
         this.name = name;
         this.holder = name + "-" + UUID.randomUUID();
@@ -116,6 +127,7 @@ public class LeaderElection implements SmartLifecycle {
             if (leader && System.nanoTime() - lastRenewedNanos > ttl.toNanos() * 2 / 3) {
                 revoke("could not renew");
             }
+            onTryFailed.accept(e);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -28,6 +29,7 @@ class ConvergenceLoop implements SmartLifecycle {
     private final Runnable keepStatisticsUp;
     private final BooleanSupplier leader;
     private final Timings timings;
+    private final Consumer<RuntimeException> watchFailed;
     private ScheduledExecutorService thread;
     private ScheduledFuture<?> pending;
     private long pendingDueNanos;
@@ -37,8 +39,9 @@ class ConvergenceLoop implements SmartLifecycle {
     }
 
     ConvergenceLoop(ConvergencePass pass, CellLossWatcher cells, Runnable keepStatisticsUp, BooleanSupplier leader,
-            Timings timings) {
+            Timings timings, Consumer<RuntimeException> watchFailed) {
         this.pass = pass;
+        this.watchFailed = watchFailed;
         this.cells = cells;
         this.keepStatisticsUp = keepStatisticsUp;
         this.leader = leader;
@@ -122,6 +125,7 @@ class ConvergenceLoop implements SmartLifecycle {
             watch();
         } catch (RuntimeException e) {
             log.warn("cell-watch-failed cause={}", e.toString());
+            watchFailed.accept(e);
         }
     }
 

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One pass, top to bottom: read a consistent snapshot, plan with the pure rules, apply the plan, record it; then the
- * same for tasks ({@link TaskRepairs}), against the snapshot's live cells.
+ * same for tasks ({@link TaskRepairs}), against the snapshot's live cells. Tells this leader's grace
+ * ({@link GraceOnElection}) what it judged, or that it could not reach the database.
  */
 class ConvergencePass {
 
@@ -23,10 +24,12 @@ class ConvergencePass {
     private final PassHook hook;
     private final TaskRepairs tasks;
     private final PassLedger ledger;
+    private final GraceOnElection grace;
 
     ConvergencePass(SnapshotReader snapshots, Convergence convergence, PlanExecutor executor,
-            ConvergenceMetrics metrics, PassHook hook, TaskRepairs tasks, PassLedger ledger) {
+            ConvergenceMetrics metrics, PassHook hook, TaskRepairs tasks, PassLedger ledger, GraceOnElection grace) {
         this.tasks = tasks;
+        this.grace = grace;
         this.ledger = ledger;
         this.snapshots = snapshots;
         this.convergence = convergence;
@@ -49,6 +52,7 @@ class ConvergencePass {
                 Duration.ofNanos(read - started), Duration.ofNanos(planned - read), Duration.ofNanos(executed - planned));
         metrics.record(report);
         ledger.record(report);
+        grace.judged(snapshot.now());
         if (plan.isEmpty()) {
             log.debug(report.logLine());
         } else {
@@ -59,6 +63,7 @@ class ConvergencePass {
 
     void failed(String trigger, RuntimeException e) {
         metrics.failed();
+        grace.failed(e);
         if (e instanceof LeadershipLostException) {
             log.info("convergence-pass-abandoned trigger={} cause={}", trigger, e.getMessage());
             return;

@@ -37,6 +37,10 @@ class PassConfiguration {
         return new GraceOnElection(passes, clock, properties.cellGraceOnElection());
     }
 
+    /**
+     * Its tries to take or renew the lock (leader and standbys, every third of the TTL) also tell the grace when the
+     * database could not be reached, so one elected when the database comes back freezes rather than judges.
+     */
     @Bean
     LeaderElection convergerLeaderElection(LeaderLock lock, ConvergerProperties properties,
             ObjectProvider<ConvergenceLoop> loop, GraceOnElection grace) {
@@ -44,7 +48,7 @@ class PassConfiguration {
             grace.elected();
             loop.getObject().elected();
         }, () -> {
-        });
+        }, grace::failed);
     }
 
     /** Writes through the lifecycle, each fenced by the leader lock (see {@link LeadershipFence}). */
@@ -72,28 +76,29 @@ class PassConfiguration {
             LiveCells cells, PipelineProgress progress, TaskReads tasks, Domains domains, GraceOnElection grace,
             Clock clock) {
         return new SnapshotReader(new SnapshotReader.ReadModel(reads, desired, actuals, cells, progress, tasks),
-                domains, grace::current, clock);
+                domains, grace::at, clock);
     }
 
     @Bean
     ConvergencePass convergencePass(SnapshotReader snapshots, ActualLrpLifecycle lifecycle,
             ConvergerProperties properties, MeterRegistry registry, PlanExecutor planExecutor,
             ObjectProvider<PassHook> hook, TaskRepairs taskRepairs, LeaderPasses passes,
-            LeaderElection convergerLeaderElection) {
+            LeaderElection convergerLeaderElection, GraceOnElection grace) {
         Convergence convergence = new Convergence(lifecycle.policy(), properties.staleUnclaimedAfter(),
                 properties.maxUnclaimedWait(), properties.stageLagTolerance(), properties.maxLostCellUnclaims(),
                 properties.maxStaleUnclaims());
         return new ConvergencePass(snapshots, convergence, planExecutor, new ConvergenceMetrics(registry),
                 hook.getIfAvailable(() -> PassHook.NONE), taskRepairs,
-                new PassLedger(passes, convergerLeaderElection::holder));
+                new PassLedger(passes, convergerLeaderElection::holder), grace);
     }
 
     @Bean
     ConvergenceLoop convergenceLoop(ConvergencePass pass, LiveCells cells, PlannerStatistics statistics, Clock clock,
-            LeaderElection convergerLeaderElection, ConvergerProperties p) {
+            LeaderElection convergerLeaderElection, ConvergerProperties p, GraceOnElection grace) {
         return new ConvergenceLoop(pass, new CellLossWatcher(cells, clock), statistics::keepUp,
                 convergerLeaderElection::isLeader,
-                new ConvergenceLoop.Timings(p.interval(), p.cellWatchInterval(), p.debounce(), p.desiredChangeDelay()));
+                new ConvergenceLoop.Timings(p.interval(), p.cellWatchInterval(), p.debounce(), p.desiredChangeDelay()),
+                grace::failed);
     }
 
     @Bean

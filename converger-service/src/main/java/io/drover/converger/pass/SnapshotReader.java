@@ -20,7 +20,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Reads a pass's snapshot through the read model in one consistent read, so desired, actual, cells, domains and tasks
@@ -41,10 +41,10 @@ class SnapshotReader {
     private final PipelineProgress progress;
     private final TaskReads tasks;
     private final Domains domains;
-    private final Supplier<ElectionGrace> grace;
+    private final Function<Instant, ElectionGrace> grace;
     private final Clock clock;
 
-    SnapshotReader(ReadModel model, Domains domains, Supplier<ElectionGrace> grace, Clock clock) {
+    SnapshotReader(ReadModel model, Domains domains, Function<Instant, ElectionGrace> grace, Clock clock) {
         this.reads = model.reads();
         this.desiredRows = model.desired();
         this.actualRows = model.actuals();
@@ -71,7 +71,7 @@ class SnapshotReader {
             Unsettled actuals = unsettled(desired, cells.keySet());
             Pipeline pipeline = new Pipeline(progress.relayedThrough(now), progress.reported(PipelineProgress.AUCTION),
                     cells);
-            ElectionGrace election = grace.get();
+            ElectionGrace election = grace.apply(now);
             Map<String, Instant> expired = election.isRunning(now) ? liveCells.expired(now) : Map.of();
             return new ConvergenceSnapshot(now, desired, actuals.listed(), cells.keySet(),
                     new HashSet<>(domains.fresh(now)), pipeline, expired, election, tasks.summaries(), actuals.whole(),

@@ -122,7 +122,7 @@ class ConvergenceLoopTest {
     }
 
     private void start(Duration interval) {
-        ConvergencePass pass = new ConvergencePass(null, null, null, null, PassHook.NONE, null, null) {
+        ConvergencePass pass = new ConvergencePass(null, null, null, null, PassHook.NONE, null, null, null) {
             @Override
             PassReport run(String trigger) {
                 maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
@@ -141,7 +141,8 @@ class ConvergenceLoopTest {
         };
         loop = new ConvergenceLoop(pass, cells, statisticsKept::incrementAndGet, leader::get,
                 new ConvergenceLoop.Timings(interval, Duration.ofMillis(20), Duration.ofMillis(10),
-                        Duration.ofMillis(100)));
+                        Duration.ofMillis(100)), e -> {
+                });
         loop.start();
     }
 }

@@ -145,6 +145,32 @@ class ConvergenceTest {
                     : Plan.builder().lostCell(key("web", 0)).build());
         }
 
+        /**
+         * After a database outage the leader freezes rather than judges (docs/ha.md): from its last pass before the
+         * outage ("judged") to the end of the grace, 15 s after the database came back ("back"), no presence that ran
+         * out is held against its cell, those that run out after the database came back included: each rep reaches it
+         * again in its own time. Times in seconds ago.
+         */
+        @ParameterizedTest(name = "[{index}] {0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                # case                                                 | judged | back | expired | spared
+                ran out while the database was away                    | 60     | 10   | 30      | true
+                ran out after the database came back, before its rep   | 60     | 10   | 5       | true
+                ran out just now                                       | 60     | 10   | 0       | true
+                ran out before the last pass: already judged           | 60     | 10   | 61      | false
+                the grace is over                                      | 60     | 16   | 5       | false
+                """)
+        void afterADatabaseOutageTheLeaderJudgesNoPresenceThatRanOutSinceItsLastPass(String description, int judgedAgo,
+                int backAgo, int expiredAgo, boolean spared) {
+            Given given = given().liveCells("cell-live").desired("web", 2)
+                    .running("web", 0, "cell-dead").running("web", 1, "cell-live")
+                    .expiredCell("cell-dead", ago(expiredAgo))
+                    .backFromOutageWithGrace(ago(judgedAgo), ago(backAgo), Duration.ofSeconds(15));
+
+            assertThat(plan(given)).isEqualTo(spared ? Plan.builder().gracedLostCell(1).build()
+                    : Plan.builder().lostCell(key("web", 0)).build());
+        }
+
         @Test
         void theGraceSparesOnlyTheCellsItCoversAndNeverACellWithNoPresenceRow() {
             Plan plan = plan(given().desired("web", 4).electedWithGrace(ago(60), ago(10), Duration.ofSeconds(15))

@@ -64,6 +64,12 @@ final class Given {
         return this;
     }
 
+    /** This leader reached the database again at {@code backAt}; its last pass before judged at {@code judgedThrough}. */
+    Given backFromOutageWithGrace(Instant judgedThrough, Instant backAt, Duration grace) {
+        this.grace = ElectionGrace.afterOutage(judgedThrough, backAt, grace);
+        return this;
+    }
+
     /** The relay has sent everything written before {@code through} (by default: everything). */
     Given relayedThrough(Instant through) {
         relayed = through;

@@ -91,6 +91,19 @@ class TaskConvergenceTest {
     }
 
     @Test
+    void afterADatabaseOutageATaskRunningOnACellWhosePresenceRanOutSinceTheLastPassKeepsRunning() {
+        ConvergenceSnapshot snapshot = new ConvergenceSnapshot(NOW, List.of(), List.of(), LIVE, Set.of(),
+                ConvergenceSnapshot.Pipeline.caughtUp(NOW),
+                Map.of("cell-away", NOW.minusSeconds(30), "cell-judged", NOW.minusSeconds(90),
+                        "cell-not-back-yet", NOW.minusSeconds(5)),
+                ElectionGrace.afterOutage(NOW.minusSeconds(60), NOW.minusSeconds(10), Duration.ofSeconds(15)));
+
+        assertThat(convergence.plan(snapshot, List.of(running("spared", "cell-away"),
+                running("judged", "cell-judged"), running("not-back-yet", "cell-not-back-yet"))))
+                .isEqualTo(TaskPlan.builder().failRunning("judged", "cell disappeared before completion").build());
+    }
+
+    @Test
     void resolvingForMoreThanTwoMinutesGoesBackToCompleted() {
         assertThat(plan(resolving("abandoned", 121))).isEqualTo(TaskPlan.builder().revertResolving("abandoned")
                 .build());
