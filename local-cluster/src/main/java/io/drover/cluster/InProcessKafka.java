@@ -29,24 +29,42 @@ public final class InProcessKafka implements AutoCloseable {
     private final KafkaRaftServer server;
     private final Path dataDir;
     private final Listener listener;
+    private final Quorum quorum;
 
-    private InProcessKafka(KafkaRaftServer server, Path dataDir, Listener listener) {
+    private InProcessKafka(KafkaRaftServer server, Path dataDir, Listener listener, Quorum quorum) {
         this.server = server;
         this.dataDir = dataDir;
         this.listener = listener;
+        this.quorum = quorum;
+    }
+
+    /**
+     * The KRaft quorum a node belongs to: alone ({@link #ALONE}, node 1 on loopback, every topic on it), or one of
+     * several combined broker-controllers ({@code docker-compose.ha.yml}) that share {@code clusterId}, whose
+     * controllers are {@code voters} ({@code id@host:port,...}), and whose topics keep {@code replicationFactor}
+     * copies, of which {@code minInsyncReplicas} must have a write before a producer with {@code acks=all} hears it
+     * was written.
+     */
+    record Quorum(int nodeId, String voters, String clusterId, int replicationFactor, int minInsyncReplicas) {
+
+        static final Quorum ALONE = new Quorum(NODE_ID, null, null, 1, 1);
+
+        boolean alone() {
+            return voters == null;
+        }
     }
 
     /** Formats {@code dataDir} if it is new, then starts the broker on free loopback ports. */
     public static InProcessKafka start(Path dataDir) {
-        return start(dataDir, new Listener(LOOPBACK, LOOPBACK, FreePorts.any(), FreePorts.any()));
+        return start(dataDir, new Listener(LOOPBACK, LOOPBACK, FreePorts.any(), FreePorts.any()), Quorum.ALONE);
     }
 
     /**
      * A broker for a container network (the compose Kafka, {@link KafkaBrokerMain}): it listens on every interface and
      * tells clients to reach it at {@code advertisedHost:port}; the controller listens on {@code port + 1}.
      */
-    static InProcessKafka startOnAllInterfaces(Path dataDir, String advertisedHost, int port) {
-        return start(dataDir, new Listener("0.0.0.0", advertisedHost, port, port + 1));
+    static InProcessKafka startOnAllInterfaces(Path dataDir, String advertisedHost, int port, Quorum quorum) {
+        return start(dataDir, new Listener("0.0.0.0", advertisedHost, port, port + 1), quorum);
     }
 
     /**
@@ -54,30 +72,30 @@ public final class InProcessKafka implements AutoCloseable {
      * back (for failure tests: the services keep their bootstrap address and reconnect on their own).
      */
     public InProcessKafka restart() {
-        return start(dataDir, listener);
+        return start(dataDir, listener, quorum);
     }
 
-    private static InProcessKafka start(Path dataDir, Listener listener) {
+    private static InProcessKafka start(Path dataDir, Listener listener, Quorum quorum) {
         Path logDir = dataDir.toAbsolutePath();
         try {
             Files.createDirectories(logDir);
             if (!Files.exists(logDir.resolve("meta.properties"))) {
-                format(logDir);
+                format(logDir, quorum);
             }
         } catch (Exception e) {
             throw new IllegalStateException("cannot format Kafka storage in " + logDir, e);
         }
-        KafkaConfig config = KafkaConfig.fromProps(properties(logDir, listener), false);
+        KafkaConfig config = KafkaConfig.fromProps(properties(logDir, listener, quorum), false);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         server.startup();
-        return new InProcessKafka(server, dataDir, listener);
+        return new InProcessKafka(server, dataDir, listener, quorum);
     }
 
-    private static void format(Path logDir) throws Exception {
+    private static void format(Path logDir, Quorum quorum) throws Exception {
         new Formatter()
                 .setPrintStream(new PrintStream(PrintStream.nullOutputStream()))
-                .setNodeId(NODE_ID)
-                .setClusterId(Uuid.randomUuid().toString())
+                .setNodeId(quorum.nodeId())
+                .setClusterId(quorum.alone() ? Uuid.randomUuid().toString() : quorum.clusterId())
                 .setDirectories(List.of(logDir.toString()))
                 .setMetadataLogDirectory(logDir.toString())
                 .setControllerListenerName("CONTROLLER")
@@ -85,22 +103,30 @@ public final class InProcessKafka implements AutoCloseable {
                 .run();
     }
 
-    private static Properties properties(Path logDir, Listener l) {
+    private static Properties properties(Path logDir, Listener l, Quorum quorum) {
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");
-        p.put("node.id", String.valueOf(NODE_ID));
-        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + l.controllerPort());
-        p.put("listeners", "PLAINTEXT://" + l.bindHost() + ":" + l.brokerPort() + ",CONTROLLER://" + LOOPBACK + ":"
-                + l.controllerPort());
+        p.put("node.id", String.valueOf(quorum.nodeId()));
+        p.put("controller.quorum.voters", quorum.alone() ? NODE_ID + "@127.0.0.1:" + l.controllerPort()
+                : quorum.voters());
+        p.put("listeners", "PLAINTEXT://" + l.bindHost() + ":" + l.brokerPort() + ",CONTROLLER://"
+                + (quorum.alone() ? LOOPBACK : l.bindHost()) + ":" + l.controllerPort());
         p.put("advertised.listeners", "PLAINTEXT://" + l.advertisedHost() + ":" + l.brokerPort());
         p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.put("controller.listener.names", "CONTROLLER");
         p.put("inter.broker.listener.name", "PLAINTEXT");
         p.put("log.dirs", logDir.toString());
-        p.put("offsets.topic.replication.factor", "1");
+        String replicas = String.valueOf(quorum.replicationFactor());
+        String minInsync = String.valueOf(quorum.minInsyncReplicas());
+        p.put("offsets.topic.replication.factor", replicas);
         p.put("offsets.topic.num.partitions", "4");
-        p.put("transaction.state.log.replication.factor", "1");
-        p.put("transaction.state.log.min.isr", "1");
+        p.put("transaction.state.log.replication.factor", replicas);
+        p.put("transaction.state.log.min.isr", minInsync);
+        p.put("default.replication.factor", replicas);
+        p.put("min.insync.replicas", minInsync);
+        // a replica that lags is dropped from the ISR within 10 s (30 s by default): a broker killed under load
+        // leaves acks=all producers waiting on it no longer than that
+        p.put("replica.lag.time.max.ms", "10000");
         p.put("group.initial.rebalance.delay.ms", "0");
         p.put("auto.create.topics.enable", "false");
         p.put("num.partitions", "1");

@@ -15,6 +15,10 @@ import org.slf4j.LoggerFactory;
  * {@code /home/drover/data/kafka}), {@code KAFKA_ADVERTISED_HOST} (default: the host name, which compose makes the
  * service's), {@code KAFKA_PORT} (9092; the controller takes the next port). Once the broker serves, it creates the
  * file {@code KAFKA_READY_FILE} (default {@code /tmp/kafka-ready}) for the container's health check.
+ *
+ * <p>One of several ({@code docker-compose.ha.yml}, docs/ha.md): {@code KAFKA_NODE_ID}, {@code KAFKA_CONTROLLER_VOTERS}
+ * ({@code 1@kafka-1:9093,2@kafka-2:9093,3@kafka-3:9093}), {@code KAFKA_CLUSTER_ID} (the same on every node, a base64
+ * UUID), {@code KAFKA_REPLICATION_FACTOR} and {@code KAFKA_MIN_INSYNC_REPLICAS} (both 1 alone).
  */
 public final class KafkaBrokerMain {
 
@@ -32,13 +36,20 @@ public final class KafkaBrokerMain {
         Files.deleteIfExists(ready);
         String host = env("KAFKA_ADVERTISED_HOST", InetAddress.getLocalHost().getHostName());
         int port = Integer.parseInt(env("KAFKA_PORT", "9092"));
-        InProcessKafka kafka = InProcessKafka.startOnAllInterfaces(dataDir, host, port);
+        String voters = System.getenv("KAFKA_CONTROLLER_VOTERS");
+        InProcessKafka.Quorum quorum = voters == null || voters.isBlank() ? InProcessKafka.Quorum.ALONE
+                : new InProcessKafka.Quorum(Integer.parseInt(env("KAFKA_NODE_ID", "1")), voters,
+                        env("KAFKA_CLUSTER_ID", "ZHJvdmVyLWthZmthLWhhAA"),
+                        Integer.parseInt(env("KAFKA_REPLICATION_FACTOR", "3")),
+                        Integer.parseInt(env("KAFKA_MIN_INSYNC_REPLICAS", "2")));
+        InProcessKafka kafka = InProcessKafka.startOnAllInterfaces(dataDir, host, port, quorum);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log.info("kafka-broker-stopping");
             kafka.close();
         }, "kafka-broker-shutdown"));
         Files.writeString(ready, kafka.bootstrapServers() + "\n");
-        log.info("kafka-broker-ready bootstrap={} data={}", kafka.bootstrapServers(), dataDir);
+        log.info("kafka-broker-ready bootstrap={} data={} node={} voters={}", kafka.bootstrapServers(), dataDir,
+                quorum.nodeId(), quorum.alone() ? "alone" : quorum.voters());
     }
 
     private static String env(String name, String fallback) {
