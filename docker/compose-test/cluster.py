@@ -43,9 +43,12 @@ def eventually(what, check, timeout, interval=0.25):
 
 
 class Cluster:
-    def __init__(self, root, project, env):
+    def __init__(self, root, project, env, file="docker-compose.yml", profiles=("simulated",), services=None):
         self.root = Path(root)
         self.project = project
+        self.file = file
+        self.services = services or ALL_SERVICES
+        self._flags = ["-p", project, "-f", str(self.root / file)] + [f for p in profiles for f in ("--profile", p)]
         # docker-compose 1.29 gives up on a daemon request after 60 s; on a loaded machine (a benchmark beside the
         # build) dockerd took longer than that to create one container while it started nine
         timeout = os.environ.get("COMPOSE_HTTP_TIMEOUT", "600")
@@ -53,8 +56,7 @@ class Cluster:
         self.network = f"{project}_default"
 
     def compose(self, *args, timeout=600):
-        return sh("docker-compose", "-p", self.project, "-f", str(self.root / "docker-compose.yml"),
-                  "--profile", "simulated", *args, timeout=timeout, env=self.env)
+        return sh("docker-compose", *self._flags, *args, timeout=timeout, env=self.env)
 
     def container(self, service):
         ids = sh("docker", "ps", "-aq", "--filter", f"label=com.docker.compose.project={self.project}",
@@ -157,7 +159,7 @@ class Cluster:
 
     def save_logs(self, directory):
         directory.mkdir(parents=True, exist_ok=True)
-        for service in ALL_SERVICES:
+        for service in self.services:
             try:
                 (directory / f"{service}.log").write_text(self.logs(service))
             except (Failure, OSError, subprocess.SubprocessError):
@@ -165,10 +167,8 @@ class Cluster:
 
     def down(self):
         """Removes every container, network and volume of the project (kill first: a rep drains for 30 s on stop)."""
-        subprocess.run(["docker-compose", "-p", self.project, "-f", str(self.root / "docker-compose.yml"),
-                        "--profile", "simulated", "kill"], capture_output=True, env=self.env, timeout=120)
-        subprocess.run(["docker-compose", "-p", self.project, "-f", str(self.root / "docker-compose.yml"),
-                        "--profile", "simulated", "down", "--volumes", "--remove-orphans", "--timeout", "1"],
+        subprocess.run(["docker-compose", *self._flags, "kill"], capture_output=True, env=self.env, timeout=120)
+        subprocess.run(["docker-compose", *self._flags, "down", "--volumes", "--remove-orphans", "--timeout", "1"],
                        capture_output=True, env=self.env, timeout=300)
 
 
