@@ -34,7 +34,8 @@ final class ClusterFiles {
     }
 
     /** {@code DIR/cluster.env}: what {@code ./drover} and {@code source} read to reach the cluster. */
-    static Path writeEnv(Path dataDir, String url, String user, String password, String kafka) throws IOException {
+    static Path writeEnv(Path dataDir, String url, String user, String password, String kafka, String routerUrl)
+            throws IOException {
         Path env = dataDir.resolve("cluster.env");
         Path aside = POSIX ? Files.createTempFile(dataDir, ".cluster.env", ".new", ownerOnly())
                 : Files.createTempFile(dataDir, ".cluster.env", ".new");
@@ -42,7 +43,8 @@ final class ClusterFiles {
             Files.writeString(aside, "export DROVER_URL=" + url + "\n"
                     + "export DROVER_USER=" + user + "\n"
                     + "export DROVER_PASSWORD=" + password + "\n"
-                    + "export DROVER_KAFKA=" + kafka + "\n");
+                    + "export DROVER_KAFKA=" + kafka + "\n"
+                    + "export DROVER_ROUTER_URL=" + routerUrl + "\n");
             Files.move(aside, env, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(aside);

@@ -22,8 +22,8 @@ import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The whole of Drover in one JVM: embedded PostgreSQL, an in-process Kafka broker, the receptor, converger and
- * auctioneer, and cells (process executor by default, or one rep hosting many simulated cells). Each service runs in
+ * The whole of Drover in one JVM: embedded PostgreSQL, an in-process Kafka broker, the receptor, converger,
+ * auctioneer and router, and cells (process executor by default, or one rep hosting many simulated cells). Each service runs in
  * its own Spring application context, configured exactly as it would be in its own process, so what runs here is
  * what runs in production. Used by the launcher, the end-to-end tests and the benchmark.
  */
@@ -39,6 +39,7 @@ public final class LocalCluster implements RunningCluster {
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final List<ConfigurableApplicationContext> reps = new CopyOnWriteArrayList<>();
     private volatile String receptorUrl;
+    private volatile String routerUrl;
     private boolean closed;
     /** Shared by the receptor and the reps' log servers; made per start, never printed. */
     private final String logsSecret = ServiceArguments.randomSecret();
@@ -100,7 +101,9 @@ public final class LocalCluster implements RunningCluster {
                 Map.of()));
         var converger = Parts.start(ServiceKind.CONVERGER.applicationName(), () -> launch(ServiceKind.CONVERGER,
                 Map.of()));
-        List<CompletableFuture<?>> parts = new ArrayList<>(List.of(receptor, auctioneer, converger));
+        var router = Parts.start(ServiceKind.ROUTER.applicationName(), () -> ReceptorPort.launch(
+                settings.routerPort(), own -> launch(ServiceKind.ROUTER, own)));
+        List<CompletableFuture<?>> parts = new ArrayList<>(List.of(receptor, auctioneer, converger, router));
         for (int i = 0; i < settings.repContexts(); i++) {
             reps.add(null);
         }
@@ -113,11 +116,12 @@ public final class LocalCluster implements RunningCluster {
         }
         CompletableFuture<?>[] all = parts.toArray(CompletableFuture[]::new);
         Parts.awaitAll(all);
-        Stream.of(receptor, auctioneer, converger).map(Parts::started).filter(Objects::nonNull)
+        Stream.of(receptor, auctioneer, converger, router).map(Parts::started).filter(Objects::nonNull)
                 .forEach(this::addService);
         Parts.rethrowFirstFailure(all);
         receptorUrl = "http://127.0.0.1:" + ReceptorPort.of(receptor.join());
-        progress.accept("receptor, auctioneer, converger and " + (settings.simulatedCells() > 0
+        routerUrl = "http://127.0.0.1:" + ReceptorPort.of(router.join());
+        progress.accept("receptor, auctioneer, converger, router and " + (settings.simulatedCells() > 0
                 ? settings.simulatedCells() + " simulated cells" : settings.cells() + " cells") + " started");
     }
 
@@ -242,6 +246,11 @@ public final class LocalCluster implements RunningCluster {
 
     public String receptorUrl() {
         return receptorUrl;
+    }
+
+    @Override
+    public String routerUrl() {
+        return routerUrl;
     }
 
     public String username() {

@@ -16,16 +16,16 @@ import java.util.concurrent.CountDownLatch;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code ./drover-local [--fresh] [--data-dir=DIR] [--receptor-port=N] [--cells=N] [--simulated-cells=N] [--verbose]
+ * {@code ./drover-local [--fresh] [--data-dir=DIR] [--receptor-port=N] [--router-port=N] [--cells=N] [--simulated-cells=N] [--verbose]
  * [--separate-jvms]}: starts the local cluster (with {@code --separate-jvms} each service in a JVM of its own) with a
  * few lines of progress, prints the receptor URL, credentials (also written to {@code DIR/cluster.env}) and what to try
- * next, then one line per cluster event; the full logs go to {@code DIR/logs/drover.log}. Ctrl-C stops everything. A
+ * next (and the router's URL), then one line per cluster event; the full logs go to {@code DIR/logs/drover.log}. Ctrl-C stops everything. A
  * part that fails to start stops the rest, and the process exits with status 1 after one line saying why.
  */
 public final class LocalClusterMain {
 
-    private static final Set<String> OPTIONS = Set.of("fresh", "data-dir", "receptor-port", "cells", "simulated-cells",
-            "verbose", "separate-jvms", "containers", "rootfs");
+    private static final Set<String> OPTIONS = Set.of("fresh", "data-dir", "receptor-port", "router-port", "cells",
+            "simulated-cells", "verbose", "separate-jvms", "containers", "rootfs");
 
     private LocalClusterMain() {
     }
@@ -75,8 +75,8 @@ public final class LocalClusterMain {
                         : "stopped");
                 stopped.countDown();
             }, "local-cluster-shutdown"));
-            Banner.show(terminal, terminal.elapsed().toSeconds(), cluster.receptorUrl(), cluster.username(),
-                    cluster.password(), cluster.kafkaBootstrapServers(), shown(env));
+            Banner.show(terminal, terminal.elapsed().toSeconds(), cluster.receptorUrl(), cluster.routerUrl(),
+                    cluster.username(), cluster.password(), cluster.kafkaBootstrapServers(), shown(env));
         } catch (IOException | RuntimeException e) {
             LoggerFactory.getLogger(LocalClusterMain.class).error("local-cluster-start-failed", e);
             System.err.println("drover: could not start: " + e + " (details: " + shown(logFile) + ")");
@@ -106,7 +106,8 @@ public final class LocalClusterMain {
         return new LocalClusterSettings(dataDir.normalize(), options.containsKey("fresh"),
                 Options.number(options, "receptor-port", 8080, 0), Options.number(options, "cells", 3, 0),
                 Options.number(options, "simulated-cells", 0, 0),
-                System.getenv().getOrDefault("DROVER_RECEPTOR_USERNAME", "drover"), password, containers(options));
+                System.getenv().getOrDefault("DROVER_RECEPTOR_USERNAME", "drover"), password, containers(options),
+                Options.number(options, "router-port", 8081, 0));
     }
 
     /**
@@ -136,7 +137,7 @@ public final class LocalClusterMain {
 
     private static Path writeEnv(Path dataDir, RunningCluster cluster) throws IOException {
         return ClusterFiles.writeEnv(dataDir, cluster.receptorUrl(), cluster.username(), cluster.password(),
-                cluster.kafkaBootstrapServers());
+                cluster.kafkaBootstrapServers(), cluster.routerUrl());
     }
 
     private static String generatedPassword() {

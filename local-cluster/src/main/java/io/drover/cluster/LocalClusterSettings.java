@@ -14,12 +14,19 @@ import java.util.Map;
  * @param username the receptor's user
  * @param password the receptor's password
  * @param extraProperties properties given to every service, last (tests shorten intervals with these)
+ * @param routerPort the router's port when free (0 = any free port)
  */
 public record LocalClusterSettings(Path dataDir, boolean fresh, int receptorPort, int cells, int simulatedCells,
-        String username, String password, Map<String, String> extraProperties) {
+        String username, String password, Map<String, String> extraProperties, int routerPort) {
 
     public LocalClusterSettings {
         extraProperties = Map.copyOf(extraProperties);
+    }
+
+    /** Settings with the router on any free port (tests, the benchmark). */
+    public LocalClusterSettings(Path dataDir, boolean fresh, int receptorPort, int cells, int simulatedCells,
+            String username, String password, Map<String, String> extraProperties) {
+        this(dataDir, fresh, receptorPort, cells, simulatedCells, username, password, extraProperties, 0);
     }
 
     /** Process cells when {@code simulatedCells} is 0, else one rep context for all simulated cells. */

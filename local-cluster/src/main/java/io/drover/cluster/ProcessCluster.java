@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The local cluster with each service in a JVM of its own, as in production: PostgreSQL and the Kafka broker stay in
- * this JVM, and the receptor, auctioneer, converger and rep(s) run as child processes ({@link ServiceProcess}) with
+ * this JVM, and the receptor, auctioneer, converger, router and rep(s) run as child processes ({@link ServiceProcess}) with
  * the same properties the in-JVM cluster gives them, so CPU and heap can be measured per service. Each child logs to
  * {@code <data-dir>/logs/<service>.log} and serves {@code /actuator/health} on a loopback port of its own.
  */
@@ -39,13 +39,21 @@ public final class ProcessCluster implements RunningCluster {
     /** How each child was spawned, so that a killed one can be started again as it was. */
     private final Map<String, Spawn> spawns = new java.util.concurrent.ConcurrentHashMap<>();
     private final String receptorUrl;
+    private final String routerUrl;
     private final String logsSecret = ServiceArguments.randomSecret();
 
-    /** One child JVM: its name ({@code rep-service-2} for the third cell's rep), process and HTTP port. */
-    public record Service(String name, Process process, int port) {
+    /**
+     * One child JVM: its name ({@code rep-service-2} for the third cell's rep), process, HTTP port and the port of its
+     * actuator (the same but for the router's).
+     */
+    public record Service(String name, Process process, int port, int healthPort) {
+
+        public Service(String name, Process process, int port) {
+            this(name, process, port, port);
+        }
     }
 
-    private record Spawn(ServiceKind kind, int port, Map<String, String> own, Launch launch) {
+    private record Spawn(ServiceKind kind, int port, Map<String, String> own, Launch launch, int healthPort) {
     }
 
     /** Which services to start, and JVM options for each (defaults: G1, 1 GB heap, 2 GB for reps). */
@@ -72,6 +80,9 @@ public final class ProcessCluster implements RunningCluster {
         int receptorPort = settings.receptorPort() > 0 && FreePorts.isFree(settings.receptorPort())
                 ? settings.receptorPort() : FreePorts.any();
         this.receptorUrl = "http://127.0.0.1:" + receptorPort;
+        int routerPort = settings.routerPort() > 0 && FreePorts.isFree(settings.routerPort()) ? settings.routerPort()
+                : FreePorts.any();
+        this.routerUrl = "http://127.0.0.1:" + routerPort;
         try {
             // The receptor goes first: it migrates the schema and creates the topics the others then find.
             if (launch.kinds().contains(ServiceKind.RECEPTOR)) {
@@ -82,6 +93,12 @@ public final class ProcessCluster implements RunningCluster {
                 if (launch.kinds().contains(kind)) {
                     rest.add(spawn(kind, kind.applicationName(), FreePorts.any(), Map.of(), launch));
                 }
+            }
+            if (launch.kinds().contains(ServiceKind.ROUTER)) {
+                // Its actuator is on a port of its own (the router's port belongs to the applications).
+                int health = FreePorts.any();
+                rest.add(spawn(ServiceKind.ROUTER, ServiceKind.ROUTER.applicationName(), routerPort,
+                        Map.of("management.server.port", String.valueOf(health)), launch, health));
             }
             for (int i = 0; launch.kinds().contains(ServiceKind.REP) && i < settings.repContexts(); i++) {
                 rest.add(spawn(ServiceKind.REP, "rep-service-" + i, FreePorts.any(), CellProperties.forCell(settings, i),
@@ -103,6 +120,11 @@ public final class ProcessCluster implements RunningCluster {
     }
 
     private Service spawn(ServiceKind kind, String name, int port, Map<String, String> own, Launch launch) {
+        return spawn(kind, name, port, own, launch, port);
+    }
+
+    private Service spawn(ServiceKind kind, String name, int port, Map<String, String> own, Launch launch,
+            int healthPort) {
         Map<String, String> properties = new LinkedHashMap<>(own);
         properties.put("server.port", String.valueOf(port));
         properties.put("server.address", "127.0.0.1");
@@ -112,9 +134,9 @@ public final class ProcessCluster implements RunningCluster {
         Path logFile = settings.dataDir().resolve("logs").resolve(name + ".log");
         try {
             Process process = JvmLauncher.start(ServiceProcess.class.getName(), launch.optionsFor(kind), args, logFile);
-            Service service = new Service(name, process, port);
+            Service service = new Service(name, process, port, healthPort);
             services.add(service);
-            spawns.put(name, new Spawn(kind, port, own, launch));
+            spawns.put(name, new Spawn(kind, port, own, launch, healthPort));
             log.info("process-cluster-service-spawned service={} pid={} port={} log={}", name, process.pid(), port,
                     logFile);
             return service;
@@ -125,7 +147,7 @@ public final class ProcessCluster implements RunningCluster {
 
     private void awaitHealthy(Service service) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port()
+        HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.healthPort()
                 + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
@@ -180,7 +202,7 @@ public final class ProcessCluster implements RunningCluster {
         if (spawn == null) {
             throw new IllegalArgumentException("no service " + name);
         }
-        Service service = spawn(spawn.kind(), name, spawn.port(), spawn.own(), spawn.launch());
+        Service service = spawn(spawn.kind(), name, spawn.port(), spawn.own(), spawn.launch(), spawn.healthPort());
         awaitHealthy(service);
         return service;
     }
@@ -226,6 +248,11 @@ public final class ProcessCluster implements RunningCluster {
     @Override
     public String username() {
         return settings.username();
+    }
+
+    @Override
+    public String routerUrl() {
+        return routerUrl;
     }
 
     @Override

@@ -9,7 +9,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The receptor's port: the one asked for (8080 by default, a URL the README can show) when it is free, any free port
+ * The receptor's port (and the router's, the same way): the one asked for (8080 by default, a URL the README can show) when it is free, any free port
  * otherwise. Only binding the port proves it free, and two clusters may start at the same moment: when the bind fails
  * the receptor starts again on a port the OS picks (0), which cannot be taken away.
  */
@@ -29,7 +29,7 @@ final class ReceptorPort {
             if (port == 0 || !portInUse(e)) {
                 throw e;
             }
-            log.info("local-cluster-receptor-port-taken port={} (starting on a free port instead)", port);
+            log.info("local-cluster-port-taken port={} (starting on a free port instead)", port);
             return receptor.apply(properties(0));
         }
     }

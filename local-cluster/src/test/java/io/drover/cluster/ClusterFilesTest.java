@@ -26,12 +26,15 @@ class ClusterFilesTest {
 
     @Test
     void clusterEnvIsReadableByItsOwnerOnlyFromItsFirstByteEvenWhenAnOpenOneWasThere() throws Exception {
-        Path env = ClusterFiles.writeEnv(dir, "http://127.0.0.1:8080", "drover", "s3cret", "127.0.0.1:9092");
+        Path env = ClusterFiles.writeEnv(dir, "http://127.0.0.1:8080", "drover", "s3cret", "127.0.0.1:9092",
+                "http://127.0.0.1:8081");
         assertThat(permissions(env)).isEqualTo("rw-------");
-        assertThat(Files.readString(env)).contains("export DROVER_PASSWORD=s3cret\n");
+        assertThat(Files.readString(env)).contains("export DROVER_PASSWORD=s3cret\n")
+                .contains("export DROVER_ROUTER_URL=http://127.0.0.1:8081\n");
 
         Files.setPosixFilePermissions(env, PosixFilePermissions.fromString("rw-r--r--"));
-        ClusterFiles.writeEnv(dir, "http://127.0.0.1:8081", "drover", "other", "127.0.0.1:9092");
+        ClusterFiles.writeEnv(dir, "http://127.0.0.1:8081", "drover", "other", "127.0.0.1:9092",
+                "http://127.0.0.1:8082");
         assertThat(permissions(env)).isEqualTo("rw-------");
         assertThat(Files.readString(env)).contains("DROVER_PASSWORD=other").doesNotContain("s3cret");
         try (var left = Files.list(dir)) {

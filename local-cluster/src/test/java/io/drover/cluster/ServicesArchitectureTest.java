@@ -14,7 +14,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * (its read model, lifecycles, presence, domains and locks), like writes do: a service that writes SQL of its own grows
  * a second, diverging definition of what "live cell" or "what a cell carries" means.
  */
-@AnalyzeClasses(packages = { "io.drover.receptor", "io.drover.converger", "io.drover.rep", "io.drover.auctioneer" },
+@AnalyzeClasses(packages = { "io.drover.receptor", "io.drover.converger", "io.drover.rep", "io.drover.auctioneer",
+        "io.drover.router" },
         importOptions = ImportOption.DoNotIncludeTests.class)
 class ServicesArchitectureTest {
 
@@ -32,7 +33,7 @@ class ServicesArchitectureTest {
     @ArchTest
     static final ArchRule servicesWriteNoSqlOfTheirOwn = noClasses()
             .that().resideInAnyPackage("io.drover.receptor..", "io.drover.converger..", "io.drover.rep..",
-                    "io.drover.auctioneer..")
+                    "io.drover.auctioneer..", "io.drover.router..")
             .should().dependOnClassesThat(RAW_SQL)
             .because("queries belong to the model's read model (io.drover.model.read), as writes belong to its "
                     + "lifecycles");

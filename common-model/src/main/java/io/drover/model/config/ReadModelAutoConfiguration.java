@@ -16,6 +16,7 @@ import io.drover.model.read.LiveCells;
 import io.drover.model.read.PlaceableInstances;
 import io.drover.model.read.PlannerStatistics;
 import io.drover.model.read.PreviousInstances;
+import io.drover.model.read.RouteRows;
 import io.drover.model.read.Tallies;
 import java.time.Clock;
 import javax.sql.DataSource;
@@ -96,6 +97,11 @@ public class ReadModelAutoConfiguration {
     @Bean
     RelayNotifications relayNotifications(DataSource dataSource) {
         return new RelayNotifications(dataSource);
+    }
+
+    @Bean
+    RouteRows routeRows(JdbcTemplate jdbc) {
+        return new RouteRows(jdbc);
     }
 
     @Bean

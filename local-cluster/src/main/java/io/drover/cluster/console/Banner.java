@@ -13,17 +13,18 @@ public final class Banner {
      * Prints the banner, the password in it, and logs it with the password left out: every terminal line also goes to
      * the log file, and a password has no business in a log (SPEC 5.5).
      */
-    public static void show(Terminal terminal, long seconds, String url, String user, String password, String kafka,
-            String env) {
-        terminal.block(text(seconds, url, user, password, kafka, env),
-                text(seconds, url, user, "(not logged; in " + env + ")", kafka, env));
+    public static void show(Terminal terminal, long seconds, String url, String routerUrl, String user,
+            String password, String kafka, String env) {
+        terminal.block(text(seconds, url, routerUrl, user, password, kafka, env),
+                text(seconds, url, routerUrl, user, "(not logged; in " + env + ")", kafka, env));
     }
 
     /**
      * @param env the cluster.env file as the user should type it; the {@code ./drover} commands need it sourced only
      *     when it is not the default one, which the command line finds by itself
      */
-    public static String text(long seconds, String url, String user, String password, String kafka, String env) {
+    public static String text(long seconds, String url, String routerUrl, String user, String password, String kafka,
+            String env) {
         String source = env.equals(DEFAULT_ENV) ? "" : "source " + env + " && ";
         return String.format("""
 
@@ -31,6 +32,7 @@ public final class Banner {
 
                     receptor  %s   (Swagger UI: %s/swagger-ui.html)
                     dashboard %s/ui   (log in with the user and password below)
+                    router    %s   (requests by Host to the LRPs' routes)
                     user      %s
                     password  %s
                     kafka     %s
@@ -43,6 +45,6 @@ public final class Banner {
 
                   Cluster events follow here; Ctrl-C stops everything.
 
-                """, seconds, url, url, url, user, password, kafka, source, source, source, env);
+                """, seconds, url, url, url, routerUrl, user, password, kafka, source, source, source, env);
     }
 }

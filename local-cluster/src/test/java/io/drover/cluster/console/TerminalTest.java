@@ -37,10 +37,11 @@ class TerminalTest {
         Terminal terminal = new Terminal(new PrintStream(screen, true, StandardCharsets.UTF_8), Clock.systemUTC());
         String password = "9f2c4e1a7b3d5e6f8a9b0c1d";
 
-        Banner.show(terminal, 12, "http://127.0.0.1:8080", "drover", password, "127.0.0.1:9092",
-                ".drover/local/cluster.env");
+        Banner.show(terminal, 12, "http://127.0.0.1:8080", "http://127.0.0.1:8081", "drover", password,
+                "127.0.0.1:9092", ".drover/local/cluster.env");
 
-        assertThat(screen.toString(StandardCharsets.UTF_8)).contains(password);
+        assertThat(screen.toString(StandardCharsets.UTF_8)).contains(password)
+                .contains("router    http://127.0.0.1:8081");
         assertThat(log.list).isNotEmpty().allSatisfy(line -> assertThat(line.getFormattedMessage())
                 .doesNotContain(password));
     }

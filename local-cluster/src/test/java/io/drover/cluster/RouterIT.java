@@ -1,0 +1,147 @@
+package io.drover.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.drover.model.json.Json;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SPEC 16 end to end, on three process cells: real HTTP servers that answer their version and instance, reached only
+ * through the router by {@code Host}. An unknown host is a 404, a route without instances a 502, a route taken off the
+ * LRP disappears. The cases share one cluster, in order.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class RouterIT {
+
+    private static final String SERVER = """
+            import http.server, os, time
+            V, I, G = os.environ['VERSION'], os.environ['INSTANCE_INDEX'], os.environ['INSTANCE_GUID']
+            class H(http.server.BaseHTTPRequestHandler):
+                protocol_version = 'HTTP/1.1'
+                def do_GET(self):
+                    if self.path == '/stream':
+                        self.send_response(200); self.send_header('Transfer-Encoding', 'chunked'); self.end_headers()
+                        for i in range(3):
+                            c = ('part%d\\n' % i).encode()
+                            self.wfile.write(b'%x\\r\\n%s\\r\\n' % (len(c), c)); self.wfile.flush(); time.sleep(0.2)
+                        self.wfile.write(b'0\\r\\n\\r\\n'); return
+                    h = self.headers
+                    b = ('%s|%s|%s|%s' % (h['Host'], h['X-Forwarded-For'], h['X-Forwarded-Proto'],
+                        h['X-Forwarded-Host']) if self.path == '/headers' else '%s %s %s' % (V, I, G)).encode()
+                    self.send_response(200); self.send_header('Content-Length', str(len(b))); self.end_headers()
+                    self.wfile.write(b)
+                def do_POST(self):
+                    self.rfile.read(int(self.headers['Content-Length'])); time.sleep(0.1)
+                    b = ('%s %s %s' % (V, I, G)).encode()
+                    self.send_response(200); self.send_header('Content-Length', str(len(b))); self.end_headers()
+                    self.wfile.write(b)
+                def log_message(self, *args):
+                    pass
+            http.server.ThreadingHTTPServer(('127.0.0.1', int(os.environ['PORT'])), H).serve_forever()
+            """;
+
+    @TempDir
+    static Path dataDir;
+
+    private LocalCluster cluster;
+    private Api api;
+    private final String guid = "routed-" + UUID.randomUUID().toString().substring(0, 8);
+    private final String host = guid + ".apps.example.com";
+
+    @BeforeAll
+    void startClusterAndAWebApp() {
+        Map<String, String> settings = new HashMap<>(LocalClusterEndToEndIT.EndToEndSettings.FAST);
+        settings.put("drover.deployer.interval", "300ms");
+        settings.put("drover.rep.timing.evacuating-sync-interval", "1s");
+        ClusterUnderTest started = ClusterUnderTest.start(new LocalClusterSettings(dataDir, true, 0, 3, 0, "router",
+                "router-secret", settings));
+        cluster = started.cluster();
+        api = started.api();
+        String lrp = """
+                {"process_guid": "%s", "domain": "e2e", "rootfs": "preloaded:host", "instances": 3,
+                 "memory_mb": 32, "disk_mb": 16, "ports": [8080], "env": [{"name": "VERSION", "value": "v1"}],
+                 "routes": {"cf-router": [{"hostnames": ["%s"], "port": 8080}], "other": {"kept": true}},
+                 "action": {"run": {"path": "python3", "args": ["-c", %s]}},
+                 "check_definition": {"checks": [{"http_check": {"port": 8080, "path": "/", "request_timeout_ms": 1000}}]}}
+                """.formatted(guid, host, Json.write(SERVER));
+        assertThat(api.desire(lrp)).isEqualTo(201);
+        await().atMost(Duration.ofSeconds(90)).until(() -> answeringInstances().size() == 3);
+    }
+
+    @AfterAll
+    void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void requestsByHostReachEveryRunningInstanceWithTheForwardedHeaders() {
+        Set<String> running = new HashSet<>();
+        api.running(guid).forEach(a -> running.add(a.path("instance_guid").asString()));
+        assertThat(running).hasSize(3);
+        await().atMost(Duration.ofSeconds(10)).until(() -> answeringInstances().equals(running));
+
+        String port = cluster.routerUrl().substring(cluster.routerUrl().lastIndexOf(':'));
+        HostCalls.Answer headers = HostCalls.get(cluster.routerUrl(), host.toUpperCase() + port, "/headers");
+        assertThat(headers.body()).as("Host kept, the port ignored for routing")
+                .isEqualTo(host.toUpperCase() + port + "|127.0.0.1|http|" + host.toUpperCase() + port);
+        assertThat(HostCalls.get(cluster.routerUrl(), host, "/stream").body()).as("a streamed response")
+                .isEqualTo("part0\npart1\npart2\n");
+    }
+
+    @Test
+    @Order(2)
+    void anUnknownHostIsA404AndARouteWithoutInstancesA502NamingIt() {
+        HostCalls.Answer unknown = HostCalls.get(cluster.routerUrl(), "nobody.example.com", "/");
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.body()).contains("no route for host nobody.example.com");
+
+        String empty = "empty-" + UUID.randomUUID().toString().substring(0, 8);
+        String lrp = Api.lrp(empty, 0, 32, "preloaded:host", "sleep", "1000");
+        assertThat(api.desire(lrp.substring(0, lrp.lastIndexOf('}')) + ", \"routes\": {\"cf-router\": [{\"hostnames\": "
+                + "[\"" + empty + ".example.com\"], \"port\": 8080}]}}")).isEqualTo(201);
+        await().atMost(Duration.ofSeconds(10)).until(() -> HostCalls.get(cluster.routerUrl(), empty + ".example.com",
+                "/").status() == 502);
+        assertThat(HostCalls.get(cluster.routerUrl(), empty + ".example.com", "/").body())
+                .contains("route " + empty + ".example.com has no running instance");
+    }
+
+    @Test
+    @Order(6)
+    void aRouteTakenOffTheLrpDisappears() {
+        assertThat(api.call("PUT", "/v1/desired_lrps/" + guid, "{\"routes\": {\"other\": {\"kept\": true}}}")
+                .statusCode()).isEqualTo(204);
+        await().atMost(Duration.ofSeconds(10)).until(() -> HostCalls.get(cluster.routerUrl(), host, "/").status()
+                == 404);
+    }
+
+    /** The instance guids that answered 60 requests through the router. */
+    private Set<String> answeringInstances() {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 60; i++) {
+            HostCalls.Answer answer = HostCalls.get(cluster.routerUrl(), host, "/");
+            if (answer.ok()) {
+                seen.add(answer.body().split(" ")[2]);
+            }
+        }
+        return seen;
+    }
+}
