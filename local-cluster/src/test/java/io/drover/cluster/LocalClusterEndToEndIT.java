@@ -284,6 +284,8 @@ class LocalClusterEndToEndIT {
                 Map.entry("drover.rep.timing.presence-ttl", "4s"),
                 Map.entry("drover.rep.timing.sync-interval", "3s"),
                 Map.entry("drover.rep.timing.stop-grace", "2s"),
+                // routers take an instance out when its stop is asked; a second is ample on one machine
+                Map.entry("drover.rep.timing.deregistration-delay", "1s"),
                 Map.entry("drover.rep.usage.interval", "1s"),
                 Map.entry("drover.converger.interval", "2s"),
                 Map.entry("drover.converger.desired-change-delay", "200ms"),

@@ -4,13 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.drover.model.json.Json;
+import io.drover.rep.agent.CellAgents;
+import io.drover.rep.evacuation.Evacuator;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -19,11 +27,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
 
 /**
  * SPEC 16 end to end, on three process cells: real HTTP servers that answer their version and instance, reached only
- * through the router by {@code Host}. An unknown host is a 404, a route without instances a 502, a route taken off the
- * LRP disappears. The cases share one cluster, in order.
+ * through the router by {@code Host}. Four clients that never retry call the route through a rolling update, a
+ * scale-down and a drain: no request fails, and only the new version answers at the end. An unknown host is a 404, a
+ * route without instances a 502, a route taken off the LRP disappears. The cases share one cluster, in order.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -125,6 +136,47 @@ class RouterIT {
     }
 
     @Test
+    @Order(3)
+    void aRollingUpdateFailsNoRequestAndEndsOnTheNewVersion() {
+        try (Clients clients = new Clients()) {
+            HttpResponse<String> r = api.call("POST", "/v1/desired_lrps/" + guid + "/deployments",
+                    "{\"env\": [{\"name\": \"VERSION\", \"value\": \"v2\"}], \"max_surge\": 1, \"min_healthy_time\": 1}");
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+            String path = "/v1/desired_lrps/" + guid + "/deployments/" + Json.tree(r.body()).path("id").asString();
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() ->
+                    "SUCCESSFUL".equals(Json.tree(api.call("GET", path, null).body()).path("state").asString()));
+            awaitOnlyVersion("v2", 3);
+            clients.assertNoFailures();
+            assertThat(clients.versions).contains("v1", "v2");
+        }
+    }
+
+    @Test
+    @Order(4)
+    void aScaleDownFailsNoRequest() {
+        try (Clients clients = new Clients()) {
+            assertThat(api.scale(guid, 2)).isEqualTo(204);
+            await().atMost(Duration.ofSeconds(30)).until(() -> api.actuals(guid).size() == 2
+                    && answeringInstances().size() == 2);
+            clients.assertNoFailures();
+        }
+    }
+
+    @Test
+    @Order(5)
+    void aDrainFailsNoRequest() {
+        String victim = api.running(guid).get(0).path("cell_id").asString();
+        try (Clients clients = new Clients()) {
+            Evacuator.Draining drain = agentsOf(victim).evacuate(victim).orElseThrow();
+            await().atMost(Duration.ofSeconds(90)).until(() -> drain.done().isDone()
+                    && api.running(guid).size() == 2 && api.actuals(guid).stream().noneMatch(a ->
+                            victim.equals(a.path("cell_id").asString())));
+            awaitOnlyVersion("v2", 2);
+            clients.assertNoFailures();
+        }
+    }
+
+    @Test
     @Order(6)
     void aRouteTakenOffTheLrpDisappears() {
         assertThat(api.call("PUT", "/v1/desired_lrps/" + guid, "{\"routes\": {\"other\": {\"kept\": true}}}")
@@ -143,5 +195,83 @@ class RouterIT {
             }
         }
         return seen;
+    }
+
+    /** Every request answers {@code version}, from {@code instances} instances. */
+    private void awaitOnlyVersion(String version, int instances) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            Set<String> versions = new HashSet<>();
+            Set<String> guids = new HashSet<>();
+            for (int i = 0; i < 30; i++) {
+                HostCalls.Answer answer = HostCalls.get(cluster.routerUrl(), host, "/");
+                versions.add(answer.ok() ? answer.body().split(" ")[0] : answer.toString());
+                guids.add(answer.ok() ? answer.body().split(" ")[2] : "");
+            }
+            return versions.equals(Set.of(version)) && guids.size() == instances;
+        });
+    }
+
+    private CellAgents agentsOf(String cellId) {
+        for (ConfigurableApplicationContext rep : cluster.reps()) {
+            CellAgents agents = rep.getBean(CellAgents.class);
+            if (agents.agent(cellId).isPresent()) {
+                return agents;
+            }
+        }
+        throw new IllegalStateException("no rep runs " + cellId);
+    }
+
+    /**
+     * Four clients calling the route through the router over and over, never retrying; every failure is kept. Two GET,
+     * two POST a body to a handler that takes 100 ms: the router may send a GET again after a reset, never a POST.
+     */
+    private final class Clients implements AutoCloseable {
+
+        final List<String> failures = new CopyOnWriteArrayList<>();
+        final Set<String> versions = new ConcurrentSkipListSet<>();
+        final AtomicInteger calls = new AtomicInteger();
+        private volatile boolean stop;
+        private final List<Thread> threads = new ArrayList<>();
+
+        Clients() {
+            for (int i = 0; i < 4; i++) {
+                boolean post = i % 2 == 1;
+                Thread thread = new Thread(() -> run(post), "router-client-" + i);
+                thread.setDaemon(true);
+                thread.start();
+                threads.add(thread);
+            }
+        }
+
+        private void run(boolean post) {
+            while (!stop) {
+                calls.incrementAndGet();
+                HostCalls.Answer answer = post ? HostCalls.call(cluster.routerUrl(), "POST", host, "/work",
+                        "work") : HostCalls.get(cluster.routerUrl(), host, "/");
+                if (answer.ok()) {
+                    versions.add(answer.body().split(" ")[0]);
+                } else {
+                    failures.add(answer.toString());
+                }
+            }
+        }
+
+        void assertNoFailures() {
+            stop = true;
+            threads.forEach(t -> {
+                try {
+                    t.join(15_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertThat(failures).as("failed requests (of %d)", calls.get()).isEmpty();
+            assertThat(calls.get()).isGreaterThan(100);
+        }
+
+        @Override
+        public void close() {
+            stop = true;
+        }
     }
 }

@@ -74,6 +74,21 @@ class CellWorkIT extends SingleCellSupport {
     }
 
     @Test
+    void aRunningInstanceAskedToStopServesOnForTheDeregistrationDelayBeforeItIsStopped() {
+        String guid = lrps.desire("deregister", 1, 128);
+        lrps.place(guid, CELL, 0);
+        ActualLrp running = awaitRunning(guid);
+
+        actual.retire(List.of(ActualLrpKey.of(guid, 0)), "scaled down", Lrps.TEST);
+
+        // Routers take the instance out when the stop is asked; its process keeps answering a while longer.
+        await().during(Duration.ofMillis(700)).atMost(Duration.ofSeconds(2)).until(() -> executor()
+                .container(running.instanceGuid()).map(c -> c.state() == ContainerState.RUNNING).orElse(false));
+        await().atMost(Duration.ofSeconds(20)).until(() -> lrps.find(guid, 0).isEmpty());
+        assertThat(executor().container(running.instanceGuid())).isEmpty();
+    }
+
+    @Test
     void aPlacementThatDoesNotFitIsSentBackWithTheReason() {
         String guid = lrps.desire("too-big", 1, 8192);
 

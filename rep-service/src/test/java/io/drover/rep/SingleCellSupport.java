@@ -24,7 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
         "drover.rep.capacity.memory-mb=4096", "drover.rep.capacity.disk-mb=8192",
         "drover.rep.capacity.containers=50", "drover.rep.timing.sync-interval=500ms",
         "drover.rep.simulated.start-latency=20ms", "drover.rep.simulated.start-jitter=0ms",
-        "drover.rep.usage.interval=300ms" })
+        "drover.rep.usage.interval=300ms", "drover.rep.timing.deregistration-delay=1s" })
 @WithDroverInfrastructure
 abstract class SingleCellSupport {
 

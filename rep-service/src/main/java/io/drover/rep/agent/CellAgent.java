@@ -78,7 +78,8 @@ public final class CellAgent implements WorkSink, ContainerListener {
         this.services = services;
         this.ops = new Operations(services.commits(), services.lifecycle(), services.metrics(), settings.cellId());
         this.allocations = new Allocations(settings.capacity());
-        this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), settings.timing().stopGrace());
+        this.reconciler = new Reconciler(executor, ops, allocations, settings.cellId(), new Reconciler.StopTiming(
+                settings.timing().stopGrace(), settings.timing().deregistrationDelay(), services.timers()));
         this.syncPass = new SyncPass(settings.cellId(), executor, services.records(), reconciler, services.metrics(),
                 settings.batchSize());
         this.placements = new Placements(executor, ops, allocations, services.definitions(), services.ids(),

@@ -42,10 +42,14 @@ public record RepProperties(String cellId, @DefaultValue("z1") String zone, List
         }
     }
 
-    /** The rep's clocks (SPEC 8.1, 8.4, 8.5). */
+    /**
+     * The rep's clocks (SPEC 8.1, 8.4, 8.5); {@code deregistrationDelay}: how long a RUNNING instance asked to stop keeps
+     * running before its SIGTERM, while the routers take it out of their tables (SPEC 16, docs/router.md).
+     */
     public record Timing(@DefaultValue("5s") Duration heartbeatInterval, @DefaultValue("15s") Duration presenceTtl,
             @DefaultValue("30s") Duration syncInterval, @DefaultValue("10s") Duration evacuatingSyncInterval,
-            @DefaultValue("10s") Duration stopGrace, @DefaultValue("10m") Duration evacuationDeadline) {
+            @DefaultValue("10s") Duration stopGrace, @DefaultValue("10m") Duration evacuationDeadline,
+            @DefaultValue("2s") Duration deregistrationDelay) {
     }
 
     /** The loopback-only admin endpoint ({@code POST /evacuate}); port 0 picks a free one. */

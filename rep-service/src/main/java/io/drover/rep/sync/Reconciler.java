@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,16 +36,25 @@ public final class Reconciler {
     private final Operations ops;
     private final Allocations allocations;
     private final String cellId;
-    private final Duration stopGrace;
+    private final StopTiming timing;
     /** Containers being stopped, and why (the reason their removal is recorded with). */
     private final Map<String, String> stopping = new HashMap<>();
 
-    public Reconciler(Executor executor, Operations ops, Allocations allocations, String cellId, Duration stopGrace) {
+    public Reconciler(Executor executor, Operations ops, Allocations allocations, String cellId, StopTiming timing) {
         this.executor = executor;
         this.ops = ops;
         this.allocations = allocations;
         this.cellId = cellId;
-        this.stopGrace = stopGrace;
+        this.timing = timing;
+    }
+
+    /**
+     * How a cell stops its containers: {@code grace} between SIGTERM and the kill, and before the SIGTERM of a RUNNING
+     * instance asked to stop (a stop request, its record's mark) {@code deregistrationDelay}, on {@code timers}: the
+     * routers take the instance out of their tables when the stop is asked (SPEC 16), and it answers what was sent to
+     * it meanwhile. Zero stops at once.
+     */
+    public record StopTiming(Duration grace, Duration deregistrationDelay, ScheduledExecutorService timers) {
     }
 
     public Set<String> busy() {
@@ -93,7 +104,7 @@ public final class Reconciler {
                 Container c = asked.container();
                 log.info("stop-requested-by-record process_guid={} index={} cell={} instance_guid={} reason=\"{}\"",
                         c.key().processGuid(), c.key().index(), cellId, c.instanceGuid(), asked.reason());
-                stop(c, "stop requested: " + asked.reason());
+                stopServing(c, "stop requested: " + asked.reason());
             } else if (action instanceof SyncAction.Destroy d) {
                 destroy(d.container(), d.reason());
             } else if (action instanceof SyncAction.Evacuate e) {
@@ -117,14 +128,31 @@ public final class Reconciler {
             ops.remove(ActualLrpKey.of(r.processGuid(), r.index()), InstanceOwner.of(r.instanceGuid(), cellId),
                     "stop requested: " + r.reason());
         } else if (!isOver(container) && !stopping.containsKey(container.instanceGuid())) {
-            stop(container, "stop requested: " + r.reason());
+            stopServing(container, "stop requested: " + r.reason());
         }
     }
 
     /** Stops a container; its STOPPED event then removes the record (with {@code reason}) if this cell owns it. */
     public void stop(Container c, String reason) {
         stopping.put(c.instanceGuid(), reason);
-        executor.stop(c.instanceGuid(), stopGrace);
+        executor.stop(c.instanceGuid(), timing.grace());
+    }
+
+    /**
+     * Stops a container routers were told is stopping: a RUNNING one after the deregistration delay (busy meanwhile, so
+     * nothing else touches it), anything else at once.
+     */
+    private void stopServing(Container c, String reason) {
+        Duration delay = timing.deregistrationDelay();
+        if (c.state() != ContainerState.RUNNING || delay.isZero() || delay.isNegative()) {
+            stop(c, reason);
+            return;
+        }
+        String guid = c.instanceGuid();
+        stopping.put(guid, reason);
+        log.info("stop-after-deregistration process_guid={} index={} cell={} instance_guid={} delay_ms={}",
+                c.key().processGuid(), c.key().index(), cellId, guid, delay.toMillis());
+        timing.timers().schedule(() -> executor.stop(guid, timing.grace()), delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void destroy(Container c, String reason) {

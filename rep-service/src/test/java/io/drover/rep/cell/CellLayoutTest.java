@@ -80,7 +80,7 @@ class CellLayoutTest {
 
     private static RepProperties.Timing timing() {
         Duration s = Duration.ofSeconds(1);
-        return new RepProperties.Timing(s, s, s, s, s, s);
+        return new RepProperties.Timing(s, s, s, s, s, s, s);
     }
 
     private static RepProperties.Admin admin() {
