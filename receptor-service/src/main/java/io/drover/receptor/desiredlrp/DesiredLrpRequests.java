@@ -8,6 +8,7 @@ import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.RunAction;
+import io.drover.model.route.CfRoutes;
 import io.drover.receptor.web.ProcessGuids;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The create and update requests of SPEC 5.2, parsed from a JSON tree and validated rule by rule. Pure: the same tree
- * always gives the same definition or the same InvalidLRP naming every bad field.
+ * always gives the same definition or the same InvalidLRP naming every bad field (InvalidRequest for the router's
+ * routes, SPEC 16).
  */
 final class DesiredLrpRequests {
 
@@ -82,7 +84,18 @@ final class DesiredLrpRequests {
                 routes(f), annotation(f), f.string("log_guid", false, MAX_NAME, s -> true),
                 f.string("metrics_guid", false, MAX_NAME, s -> true), autoscaling);
         FieldErrors.throwIfAny(ApiError.INVALID_LRP, errors);
+        checkRoutes(definition.routes(), definition.ports());
         return definition;
+    }
+
+    /**
+     * The router's routes in a routes document (SPEC 16: {@code cf-router} hostnames are DNS names, its port one of the
+     * LRP's {@code ports}), or InvalidRequest naming every bad field; other keys stay opaque.
+     */
+    static void checkRoutes(String routesJson, List<Integer> ports) {
+        if (routesJson != null) {
+            FieldErrors.throwIfAny(ApiError.INVALID_REQUEST, CfRoutes.invalidFields(Json.tree(routesJson), ports));
+        }
     }
 
     /**

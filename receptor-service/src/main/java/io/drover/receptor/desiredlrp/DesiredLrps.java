@@ -1,5 +1,6 @@
 package io.drover.receptor.desiredlrp;
 
+import io.drover.model.json.Json;
 import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
@@ -8,12 +9,14 @@ import io.drover.model.lrp.DesiredLrpSnapshot;
 import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.StaleModificationTagException;
 import io.drover.model.planted.PlantedBug;
+import io.drover.model.read.DesiredLrpRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
+import tools.jackson.core.type.TypeReference;
 
 /**
  * What the desired LRP writes do: through {@link DesiredLrpLifecycle}, which creates and retires the actual instances
@@ -24,13 +27,17 @@ import org.springframework.stereotype.Service;
 class DesiredLrps {
 
     static final Actor RECEPTOR = Actor.service("receptor");
+    private static final TypeReference<List<Integer>> PORTS = new TypeReference<>() {
+    };
     private static final Logger log = LoggerFactory.getLogger(DesiredLrps.class);
 
     private final DesiredLrpLifecycle lifecycle;
+    private final DesiredLrpRows rows;
     private final Counter conflicts;
 
-    DesiredLrps(DesiredLrpLifecycle lifecycle, MeterRegistry meters) {
+    DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRows rows, MeterRegistry meters) {
         this.lifecycle = lifecycle;
+        this.rows = rows;
         this.conflicts = Counter.builder("drover.receptor.update.conflicts")
                 .description("desired LRP updates answered 409 (stale If-Match or compare-and-swap lost twice)")
                 .register(meters);
@@ -45,6 +52,11 @@ class DesiredLrps {
 
     /** Applies the update; {@code tags} empty means unconditional (the lifecycle retries its compare-and-swap). */
     DesiredLrpSnapshot update(String processGuid, DesiredLrpRequests.Update update, List<ModificationTag> tags) {
+        if (update.change().routes() != null) {
+            // The router's routes name one of the LRP's ports; an LRP not found is the update's 404.
+            rows.find(processGuid).ifPresent(row -> DesiredLrpRequests.checkRoutes(update.change().routes(),
+                    Json.read(row.portsJson(), PORTS)));
+        }
         DesiredLrpSnapshot updated;
         try {
             updated = lifecycle.update(processGuid, update.change(), PlantedBug.IF_MATCH.planted() ? List.of() : tags,

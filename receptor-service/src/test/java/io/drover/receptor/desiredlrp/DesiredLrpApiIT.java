@@ -124,6 +124,25 @@ class DesiredLrpApiIT {
     }
 
     @Test
+    void routesForTheRouterNameOneOfTheLrpsPortsOrAreInvalidRequest() throws Exception {
+        String guid = guid("routes");
+        create(guid, 1);
+        error(mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"routes\": {\"cf-router\": [{\"hostnames\": "
+                + "[\"web.example.com\"], \"port\": 9999}]}}")), 400, "InvalidRequest")
+                .andExpect(jsonPath("$.message").value("Invalid field: routes.cf-router[0].port"));
+        mvc.perform(json(put("/v1/desired_lrps/" + guid), "{\"routes\": {\"cf-router\": [{\"hostnames\": "
+                        + "[\"web.example.com\"], \"port\": 8080}], \"other\": 1}}"))
+                .andExpect(status().isNoContent());
+        mvc.perform(authed(get("/v1/desired_lrps/" + guid)))
+                .andExpect(jsonPath("$.routes['cf-router'][0].hostnames[0]").value("web.example.com"))
+                .andExpect(jsonPath("$.routes.other").value(1));
+        error(mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(guid("routes"), "apps", 1).replace(
+                "\"routes\": {\"http\": [\"web.example.com\"]}", "\"routes\": {\"cf-router\": [{\"hostnames\": "
+                        + "[\"not_a_name\"], \"port\": 8080}]}"))), 400, "InvalidRequest")
+                .andExpect(jsonPath("$.message").value("Invalid field: routes.cf-router[0].hostnames[0]"));
+    }
+
+    @Test
     void updateWithAStaleTagIsResourceConflict() throws Exception {
         String guid = guid("stale");
         String etag = create(guid, 1);

@@ -206,6 +206,43 @@ class DesiredLrpRequestsTest {
         }
     }
 
+    static Stream<Arguments> routeRules() {
+        return Stream.of(
+                Arguments.of("{\"cf-router\": [{\"hostnames\": [\"web.example.com\", \"a-1.b\"], \"port\": 8080}]}", OK),
+                Arguments.of("{\"cf-router\": [], \"tcp-router\": {\"anything\": [1]}}", OK),
+                Arguments.of("{\"cf-router\": {}}", "Invalid field: routes.cf-router"),
+                Arguments.of("{\"cf-router\": [\"web.example.com\"]}", "Invalid field: routes.cf-router[0]"),
+                Arguments.of("{\"cf-router\": [{\"port\": 8080}]}", "Invalid field: routes.cf-router[0].hostnames"),
+                Arguments.of("{\"cf-router\": [{\"hostnames\": [], \"port\": 8080}]}",
+                        "Invalid field: routes.cf-router[0].hostnames"),
+                Arguments.of("{\"cf-router\": [{\"hostnames\": [\"ok.example.com\", \"-bad.example.com\", "
+                        + "\"under_score.example\", \"a..b\", \"" + "x".repeat(64) + ".example\"], \"port\": 8080}]}",
+                        "Invalid field: routes.cf-router[0].hostnames[1], Invalid field: routes.cf-router[0].hostnames[2], "
+                        + "Invalid field: routes.cf-router[0].hostnames[3], "
+                        + "Invalid field: routes.cf-router[0].hostnames[4]"),
+                Arguments.of("{\"cf-router\": [{\"hostnames\": [\"web.example.com\"], \"port\": 9090}]}",
+                        "Invalid field: routes.cf-router[0].port"),
+                Arguments.of("{\"cf-router\": [{\"hostnames\": [\"web.example.com\"], \"port\": \"8080\"}]}",
+                        "Invalid field: routes.cf-router[0].port"),
+                Arguments.of("{\"cf-router\": [{\"hostnames\": [\"web.example.com\"]}]}",
+                        "Invalid field: routes.cf-router[0].port"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("routeRules")
+    void routesOfTheRouterAreCheckedAgainstThePorts(String routes, String expectedMessage) {
+        ObjectNode body = (ObjectNode) Json.tree(TestApi.desiredLrp("web-1", "apps", 3));
+        body.set("ports", Json.tree("[8080]"));
+        body.set("routes", Json.tree(routes));
+        if (expectedMessage == null) {
+            assertThat(DesiredLrpRequests.create(body).routes()).isNotNull();
+        } else {
+            assertThatThrownBy(() -> DesiredLrpRequests.create(body)).isInstanceOf(ApiException.class)
+                    .hasMessage(expectedMessage)
+                    .extracting(e -> ((ApiException) e).error().name()).isEqualTo("InvalidRequest");
+        }
+    }
+
     static Stream<Arguments> updateRules() {
         return Stream.of(
                 Arguments.of("{\"instances\": 5}", OK),
