@@ -33,7 +33,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * SPEC 16 end to end, on three process cells: real HTTP servers that answer their version and instance, reached only
  * through the router by {@code Host}. Four clients that never retry call the route through a rolling update, a
- * scale-down and a drain: no request fails, and only the new version answers at the end. An unknown host is a 404, a
+ * scale-down, a restart of one index, a crash of one instance and a drain: no request fails, and only the new version
+ * answers at the end. An unknown host is a 404, a
  * route without instances a 502, a route taken off the LRP disappears. The cases share one cluster, in order.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -46,6 +47,8 @@ class RouterIT {
             class H(http.server.BaseHTTPRequestHandler):
                 protocol_version = 'HTTP/1.1'
                 def do_GET(self):
+                    if self.path == '/crash':
+                        os._exit(3)
                     if self.path == '/stream':
                         self.send_response(200); self.send_header('Transfer-Encoding', 'chunked'); self.end_headers()
                         for i in range(3):
@@ -138,7 +141,7 @@ class RouterIT {
     @Test
     @Order(3)
     void aRollingUpdateFailsNoRequestAndEndsOnTheNewVersion() {
-        try (Clients clients = new Clients()) {
+        try (Clients clients = new Clients(true)) {
             HttpResponse<String> r = api.call("POST", "/v1/desired_lrps/" + guid + "/deployments",
                     "{\"env\": [{\"name\": \"VERSION\", \"value\": \"v2\"}], \"max_surge\": 1, \"min_healthy_time\": 1}");
             assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
@@ -154,7 +157,7 @@ class RouterIT {
     @Test
     @Order(4)
     void aScaleDownFailsNoRequest() {
-        try (Clients clients = new Clients()) {
+        try (Clients clients = new Clients(true)) {
             assertThat(api.scale(guid, 2)).isEqualTo(204);
             await().atMost(Duration.ofSeconds(30)).until(() -> api.actuals(guid).size() == 2
                     && answeringInstances().size() == 2);
@@ -164,9 +167,39 @@ class RouterIT {
 
     @Test
     @Order(5)
+    void aRestartOfOneIndexFailsNoRequest() {
+        JsonNode restarted = api.running(guid).get(0);
+        try (Clients clients = new Clients(true)) {
+            assertThat(api.call("DELETE", "/v1/actual_lrps/" + guid + "/index/" + restarted.path("index").asInt(), null)
+                    .statusCode()).isEqualTo(204);
+            await().atMost(Duration.ofSeconds(30)).until(() -> api.running(guid).size() == 2 && api.running(guid)
+                    .stream().noneMatch(a -> a.path("instance_guid").equals(restarted.path("instance_guid")))
+                    && answeringInstances().size() == 2);
+            clients.assertNoFailures();
+        }
+    }
+
+    /** A crash fails what was in flight on the instance, which a GET is sent again for: GET clients see nothing. */
+    @Test
+    @Order(6)
+    void aCrashOfOneInstanceFailsNoGetWhileTheOthersServe() {
+        JsonNode crashing = api.running(guid).get(0);
+        try (Clients clients = new Clients(false)) {
+            String url = "http://" + crashing.path("address").asString() + ":"
+                    + crashing.path("ports").get(0).path("host_port").asInt();
+            assertThat(HostCalls.get(url, host, "/crash").ok()).as("the instance exits mid-request").isFalse();
+            await().atMost(Duration.ofSeconds(30)).until(() -> api.running(guid).size() == 2 && api.running(guid)
+                    .stream().noneMatch(a -> a.path("instance_guid").equals(crashing.path("instance_guid")))
+                    && answeringInstances().size() == 2);
+            clients.assertNoFailures();
+        }
+    }
+
+    @Test
+    @Order(7)
     void aDrainFailsNoRequest() {
         String victim = api.running(guid).get(0).path("cell_id").asString();
-        try (Clients clients = new Clients()) {
+        try (Clients clients = new Clients(true)) {
             Evacuator.Draining drain = agentsOf(victim).evacuate(victim).orElseThrow();
             await().atMost(Duration.ofSeconds(90)).until(() -> drain.done().isDone()
                     && api.running(guid).size() == 2 && api.actuals(guid).stream().noneMatch(a ->
@@ -177,7 +210,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(6)
+    @Order(8)
     void aRouteTakenOffTheLrpDisappears() {
         assertThat(api.call("PUT", "/v1/desired_lrps/" + guid, "{\"routes\": {\"other\": {\"kept\": true}}}")
                 .statusCode()).isEqualTo(204);
@@ -233,9 +266,9 @@ class RouterIT {
         private volatile boolean stop;
         private final List<Thread> threads = new ArrayList<>();
 
-        Clients() {
+        Clients(boolean posting) {
             for (int i = 0; i < 4; i++) {
-                boolean post = i % 2 == 1;
+                boolean post = posting && i % 2 == 1;
                 Thread thread = new Thread(() -> run(post), "router-client-" + i);
                 thread.setDaemon(true);
                 thread.start();
