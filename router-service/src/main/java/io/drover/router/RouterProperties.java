@@ -14,12 +14,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param startWait how long the start waits for Kafka before it builds the table from the read model anyway
  * @param trustedProxies the peers (a regular expression over their address) whose {@code X-Forwarded-*} headers are
  *     kept and added to; anyone else's are replaced
+ * @param ejectFor an instance that refused a connection gets no request for this long while its route has others
  */
 @ConfigurationProperties("drover.router")
 public record RouterProperties(@DefaultValue("ROUND_ROBIN") Balancing balancing,
         @DefaultValue("5s") Duration checkInterval, @DefaultValue("1s") Duration recheckDelay,
         @DefaultValue("10s") Duration startWait,
-        @DefaultValue("127\\.0\\.0\\.1|0:0:0:0:0:0:0:1|::1") String trustedProxies) {
+        @DefaultValue("127\\.0\\.0\\.1|0:0:0:0:0:0:0:1|::1") String trustedProxies,
+        @DefaultValue("5s") Duration ejectFor) {
 
     /** How a route spreads requests over its instances. */
     public enum Balancing {

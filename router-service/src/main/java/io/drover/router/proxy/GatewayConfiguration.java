@@ -26,7 +26,7 @@ class GatewayConfiguration {
 
     @Bean
     Balancer balancer(RouterProperties properties) {
-        return new Balancer(properties.balancing());
+        return new Balancer(properties.balancing(), properties.ejectFor(), System::nanoTime);
     }
 
     @Bean

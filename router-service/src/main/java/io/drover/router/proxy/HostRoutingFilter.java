@@ -71,6 +71,9 @@ final class HostRoutingFilter implements GlobalFilter, Ordered {
         return chain.filter(exchange).onErrorResume(error -> {
             Failure failure = Failure.of(error);
             metrics.upstreamError(hostname, failure);
+            if (failure == Failure.CONNECT) {
+                balancer.refused(backend);
+            }
             if (exchange.getResponse().isCommitted()) {
                 return Mono.error(error);
             }

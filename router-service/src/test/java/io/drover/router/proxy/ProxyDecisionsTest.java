@@ -7,6 +7,7 @@ import io.drover.router.table.Backend;
 import io.drover.router.table.HostRoute;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -24,6 +25,9 @@ class ProxyDecisionsTest {
     static final Backend A = new Backend("web", 0, "a", "10.0.0.1", 61000, false);
     static final Backend B = new Backend("web", 1, "b", "10.0.0.2", 61001, false);
     static final Backend C = new Backend("web", 2, "c", "10.0.0.3", 61002, true);
+    static final Duration EJECT = Duration.ofSeconds(5);
+
+    long now = 1_000;
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({ "web.example.com, web.example.com", "Web.Example.COM:8081, web.example.com",
@@ -34,7 +38,7 @@ class ProxyDecisionsTest {
 
     @Test
     void roundRobinTakesEachInstanceInTurnAndAnotherOneOnARetry() {
-        Balancer balancer = new Balancer(RouterProperties.Balancing.ROUND_ROBIN);
+        Balancer balancer = new Balancer(RouterProperties.Balancing.ROUND_ROBIN, EJECT, () -> now);
         HostRoute route = new HostRoute("web", List.of(A, B, C));
         List<String> picked = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -50,7 +54,7 @@ class ProxyDecisionsTest {
 
     @Test
     void leastInFlightTakesTheInstanceWithFewestRequestsInFlight() {
-        Balancer balancer = new Balancer(RouterProperties.Balancing.LEAST_IN_FLIGHT);
+        Balancer balancer = new Balancer(RouterProperties.Balancing.LEAST_IN_FLIGHT, EJECT, () -> now);
         HostRoute route = new HostRoute("web", List.of(A, B, C));
         balancer.started(A);
         balancer.started(A);
@@ -63,6 +67,25 @@ class ProxyDecisionsTest {
         balancer.finished(A);
         assertThat(balancer.pick(route, null)).isEqualTo(A);
         assertThat(balancer.inFlight(A)).isZero();
+    }
+
+    @Test
+    void anInstanceThatRefusedAConnectionIsLeftOutForAWhileUnlessItIsTheLast() {
+        Balancer balancer = new Balancer(RouterProperties.Balancing.ROUND_ROBIN, EJECT, () -> now);
+        HostRoute route = new HostRoute("web", List.of(A, B, C));
+        balancer.refused(A);
+        balancer.refused(B);
+        for (int i = 0; i < 4; i++) {
+            assertThat(balancer.pick(route, null)).isEqualTo(C);
+        }
+        assertThat(balancer.pick(route, C)).as("the only other ones are left out: one of them all the same")
+                .isIn(A, B);
+        now += EJECT.toNanos();
+        List<String> picked = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            picked.add(balancer.pick(route, null).instanceGuid());
+        }
+        assertThat(picked).containsExactlyInAnyOrder("a", "b", "c");
     }
 
     static Stream<Arguments> retries() {
