@@ -7,8 +7,8 @@ import subprocess
 import time
 from pathlib import Path
 
-DROVER_SERVICES = ["receptor", "converger-1", "converger-2", "auctioneer-1", "auctioneer-2", "rep-1", "rep-2",
-                   "rep-sim"]
+DROVER_SERVICES = ["receptor", "converger-1", "converger-2", "auctioneer-1", "auctioneer-2", "router", "rep-1",
+                   "rep-2", "rep-sim"]
 ALL_SERVICES = ["postgres", "kafka"] + DROVER_SERVICES
 
 
@@ -126,7 +126,8 @@ class Cluster:
     def metrics(self, service):
         """The service's Prometheus scrape, read inside its container (the receptor's needs its credentials)."""
         auth = ["-u", "drover:" + self.env["DROVER_RECEPTOR_PASSWORD"]] if service == "receptor" else []
-        return self.exec(service, "curl", "-fsS", *auth, "http://localhost:8080/actuator/prometheus")
+        port = 8082 if service == "router" else 8080  # the router's actuator has a port of its own
+        return self.exec(service, "curl", "-fsS", *auth, f"http://localhost:{port}/actuator/prometheus")
 
     def java_pid(self, service):
         """The host pid of the container's JVM (its init's child, compose runs every service with init: true)."""

@@ -62,10 +62,11 @@ class Receptor:
 
 def web_server(guid, instances):
     """The README's walk-through LRP: Python's web server on the instance's host port (all interfaces: the rep's
-    published port range reaches the container, not its loopback)."""
+    published port range reaches the container, not its loopback), routed as <guid>.drover.test by the router."""
     return {
         "process_guid": guid, "domain": "demo", "rootfs": "preloaded:host", "instances": instances,
         "memory_mb": 64, "disk_mb": 64, "ports": [8080],
+        "routes": {"cf-router": [{"hostnames": [f"{guid}.drover.test"], "port": 8080}]},
         "action": {"run": {"path": "sh", "args": ["-c", 'exec python3 -m http.server --bind 0.0.0.0 "$PORT"']}},
     }
 

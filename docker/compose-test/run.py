@@ -35,10 +35,12 @@ def main():
     log(f"images built: {timings['images built']} s")
 
     receptor_port = free_port()
+    router_port = free_port()
     ranges = free_ranges(2, PORTS_PER_REP)
     password = secrets.token_hex(12)
     privileged = can_run_privileged()
     env = {"DROVER_RECEPTOR_PORT": str(receptor_port), "DROVER_RECEPTOR_PASSWORD": password,
+           "DROVER_ROUTER_PORT": str(router_port),
            "DROVER_REP_1_PORTS": "%d-%d" % ranges[0], "DROVER_REP_2_PORTS": "%d-%d" % ranges[1],
            "DROVER_IMAGE_TAG": os.environ.get("DROVER_IMAGE_TAG", "dev"),
            "DROVER_REP_PRIVILEGED": str(privileged).lower()}
@@ -53,7 +55,7 @@ def main():
         timings["cluster up"] = round(time.monotonic() - up, 1)
         log(f"cluster up (every service healthy): {timings['cluster up']} s")
         run = Run(Receptor(f"http://127.0.0.1:{receptor_port}", "drover", password), cluster,
-                  {"rep-1": ranges[0], "rep-2": ranges[1]}, cgroups=privileged)
+                  {"rep-1": ranges[0], "rep-2": ranges[1]}, cgroups=privileged, router_port=router_port)
         for scenario in (scenarios.walkthrough, scenarios.rep_killed, scenarios.partition, scenarios.outages,
                          figures.measure, scenarios.leader_failover):
             log(f"--- {scenario.__name__}: {scenario.__doc__.splitlines()[0]}")

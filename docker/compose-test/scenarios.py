@@ -2,6 +2,8 @@
 checks the API against what the containers really run."""
 
 import calendar
+import http.client
+import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -28,8 +30,9 @@ def expect(condition, message):
 class Run:
     """What the scenarios share: the API, the cluster, each rep's host port range and the figures measured."""
 
-    def __init__(self, api, cluster, port_ranges, cgroups):
+    def __init__(self, api, cluster, port_ranges, cgroups, router_port):
         self.api = api
+        self.router_port = router_port
         self.cgroups = cgroups  # the reps run privileged, so their instances get cgroups
         self.cluster = cluster
         self.port_ranges = port_ranges
@@ -48,6 +51,9 @@ def walkthrough(run):
     api = run.api
     expect(api.desire(web_server("web", 3)) == 201, "POST /v1/desired_lrps web was not 201")
     reach_all(run, await_web(run, 3, timeout=120))
+    eventually("web answering through the router as web.drover.test",
+               lambda: _through_router(run.router_port, "web.drover.test")[0] == 200, 30)
+    expect(_through_router(run.router_port, "nobody.drover.test")[0] == 404, "an unknown host was not a 404")
     expect(api.scale("web", 5) == 204, "PUT /v1/desired_lrps/web instances=5 was not 204")
     reach_all(run, await_web(run, 5, timeout=90))
     old = by_index(running(api.actuals("web")))[1]["instance_guid"]
@@ -68,11 +74,14 @@ def walkthrough(run):
 
 
 def rep_killed(run):
-    """docker kill of a rep: its instances RUNNING on the other rep within the presence TTL + 5 s."""
+    """docker kill of a rep: its instances RUNNING on the other rep within the presence TTL + 5 s; clients calling web
+    through the router meanwhile lose at most the requests in flight on the killed cell (one per client)."""
     api, cluster = run.api, run.cluster
     web = running(api.actuals("web"))
     lost = {a["index"]: a["instance_guid"] for a in web if a["cell_id"] == "cell-1"}
     expect(len(web) == 5 and lost, f"web should run 5 instances on both cells before the kill: {summary(web)}")
+    load = RouterLoad(run.router_port, "web.drover.test", clients=4).start()
+    time.sleep(2)
     started = time.monotonic()
     cluster.kill("rep-1")
     detected = None
@@ -88,6 +97,16 @@ def rep_killed(run):
         time.sleep(0.25)
     run.timed("rep killed: loss detected", detected)
     run.timed("rep killed: instances RUNNING elsewhere", now, target=PRESENCE_TTL + 5)
+    time.sleep(2)
+    calls, failures, slowest = load.stop()
+    run.timings["router during the rep kill: requests"] = calls
+    run.timings["router during the rep kill: failed"] = len(failures)
+    run.timings["router during the rep kill: slowest request"] = round(slowest, 2)
+    log(f"router during the rep kill: {calls} requests, {len(failures)} failed (bound: the {load.clients} requests "
+        f"at most in flight on cell-1 when it died), slowest {slowest:.2f} s; failures: {failures[:5]}")
+    expect(calls > 100, f"the router clients made only {calls} requests")
+    expect(len(failures) <= load.clients, f"{len(failures)} requests through the router failed, more than the "
+           f"{load.clients} that can have been in flight on cell-1: {failures[:10]}")
     reach_all(run, running(actuals))
     guids = guid_by_index(actuals)
     cluster.start("rep-1")
@@ -242,6 +261,52 @@ class Burst:
     def describe(self):
         return (f"{len(self.accepted)} desires accepted ({self.accepted_between('kafka down', 'kafka back')} while "
                 f"Kafka was down), {self.rejected} answered 503, {len(self.unexpected)} other")
+
+
+class RouterLoad:
+    """Clients calling a host through the router over and over, one request at a time each, never retrying."""
+
+    def __init__(self, port, host, clients):
+        self.port, self.host, self.clients = port, host, clients
+        self.calls, self.failures, self.slowest = 0, [], 0.0
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.threads = [threading.Thread(target=self._run, daemon=True) for _ in range(clients)]
+
+    def start(self):
+        for t in self.threads:
+            t.start()
+        return self
+
+    def _run(self):
+        while not self.stopped.is_set():
+            began = time.monotonic()
+            status, body = _through_router(self.port, self.host)
+            with self.lock:
+                self.calls += 1
+                self.slowest = max(self.slowest, time.monotonic() - began)
+                if status != 200:
+                    self.failures.append(f"{status} {body[:120]}")
+
+    def stop(self):
+        self.stopped.set()
+        for t in self.threads:
+            t.join(30)
+        return self.calls, list(self.failures), self.slowest
+
+
+def _through_router(port, host):
+    """GET / through the router with the given Host: (status, body), status -1 when the call itself failed."""
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            conn.request("GET", "/", headers={"Host": host})
+            response = conn.getresponse()
+            return response.status, response.read().decode(errors="replace")
+        finally:
+            conn.close()
+    except (OSError, http.client.HTTPException) as e:
+        return -1, repr(e)
 
 
 def await_web(run, n, timeout):

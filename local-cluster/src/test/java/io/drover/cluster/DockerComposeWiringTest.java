@@ -36,7 +36,7 @@ class DockerComposeWiringTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Set<String> APPS = Set.of("receptor", "converger-1", "converger-2", "auctioneer-1",
-            "auctioneer-2", "rep-1", "rep-2", "rep-sim");
+            "auctioneer-2", "router", "rep-1", "rep-2", "rep-sim");
     private static final List<String> PROCESS_REPS = List.of("rep-1", "rep-2");
     /** Read by the image's entrypoint (docker/service-entrypoint), not by Spring. */
     private static final Set<String> ENTRYPOINT_VARIABLES = Set.of("JAVA_OPTS", "DROVER_MAIN");
@@ -121,6 +121,17 @@ class DockerComposeWiringTest {
                         .isLessThanOrEqualTo(limit);
             }
         }
+    }
+
+    @Test
+    void theRoutersPortIsPublishedAndItsHealthIsOnTheActuatorsPortOfItsOwn() {
+        String port = (String) env("router").get("SERVER_PORT");
+        String management = (String) env("router").get("MANAGEMENT_SERVER_PORT");
+        assertThat(management).as("every path on the router's port belongs to the applications").isNotEqualTo(port);
+        assertThat((List<?>) services.get("router").get("ports")).map(p -> resolve(p.toString()))
+                .anyMatch(p -> p.endsWith(":" + port));
+        assertThat(services.get("router").get("healthcheck").toString())
+                .contains("localhost:" + management + "/actuator/health");
     }
 
     @Test

@@ -140,6 +140,21 @@ class RouterIT {
 
     @Test
     @Order(3)
+    void theRoutersMetricsCountRequestsByRouteAndStatusClass() throws Exception {
+        String management = cluster.service("router-service").getEnvironment().getProperty("local.management.port");
+        java.net.http.HttpResponse<String> scrape = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + management
+                        + "/actuator/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(scrape.body()).contains("drover_router_requests_seconds_count{route=\"" + host + "\",status=\"2xx\"}")
+                .contains("drover_router_requests_seconds_bucket{route=\"" + host + "\",status=\"2xx\",le=\"0.005\"}")
+                .contains("drover_router_requests_seconds_count{route=\"none\",status=\"4xx\"}")
+                .contains("drover_router_routes ").contains("drover_router_table_lag_seconds");
+        assertThat(HostCalls.get("http://127.0.0.1:" + management, "localhost", "/actuator/health").body())
+                .contains("\"routeTable\"").contains("UP");
+    }
+
+    @Test
+    @Order(4)
     void aRollingUpdateFailsNoRequestAndEndsOnTheNewVersion() {
         try (Clients clients = new Clients(true)) {
             HttpResponse<String> r = api.call("POST", "/v1/desired_lrps/" + guid + "/deployments",
@@ -155,7 +170,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aScaleDownFailsNoRequest() {
         try (Clients clients = new Clients(true)) {
             assertThat(api.scale(guid, 2)).isEqualTo(204);
@@ -166,7 +181,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aRestartOfOneIndexFailsNoRequest() {
         JsonNode restarted = api.running(guid).get(0);
         try (Clients clients = new Clients(true)) {
@@ -181,7 +196,7 @@ class RouterIT {
 
     /** A crash fails what was in flight on the instance, which a GET is sent again for: GET clients see nothing. */
     @Test
-    @Order(6)
+    @Order(7)
     void aCrashOfOneInstanceFailsNoGetWhileTheOthersServe() {
         JsonNode crashing = api.running(guid).get(0);
         try (Clients clients = new Clients(false)) {
@@ -196,7 +211,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aDrainFailsNoRequest() {
         String victim = api.running(guid).get(0).path("cell_id").asString();
         try (Clients clients = new Clients(true)) {
@@ -210,7 +225,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aRouteTakenOffTheLrpDisappears() {
         assertThat(api.call("PUT", "/v1/desired_lrps/" + guid, "{\"routes\": {\"other\": {\"kept\": true}}}")
                 .statusCode()).isEqualTo(204);

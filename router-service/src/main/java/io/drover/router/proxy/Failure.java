@@ -3,6 +3,7 @@ package io.drover.router.proxy;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpHeaders;
@@ -24,7 +25,7 @@ enum Failure {
     static Failure of(Throwable error) {
         for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause()) {
             if (e instanceof ConnectException || e instanceof NoRouteToHostException
-                    || e instanceof UnresolvedAddressException
+                    || e instanceof UnresolvedAddressException || e instanceof UnknownHostException
                     || e.getClass().getName().equals("io.netty.channel.ConnectTimeoutException")) {
                 return CONNECT;
             }
