@@ -8,6 +8,7 @@ import io.drover.cli.cells.VisualizeCommand;
 import io.drover.cli.deploy.DeployCommand;
 import io.drover.cli.deploy.RolloutCommand;
 import io.drover.cli.domains.DomainsCommand;
+import io.drover.cli.routes.RoutesCommand;
 import io.drover.cli.events.EventsCommand;
 import io.drover.cli.logs.LogsCommand;
 import io.drover.cli.lrp.AutoscaleCommand;
@@ -76,6 +77,7 @@ public final class Drover implements Runnable {
         COMMANDS.put("rollout", RolloutCommand::commandLine);
         COMMANDS.put("domains", DomainsCommand::new);
         COMMANDS.put("autoscale", AutoscaleCommand::new);
+        COMMANDS.put("routes", RoutesCommand::new);
     }
 
     private final Session session;

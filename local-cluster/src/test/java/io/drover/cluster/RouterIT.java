@@ -119,6 +119,16 @@ class RouterIT {
                 .isEqualTo(host.toUpperCase() + port + "|127.0.0.1|http|" + host.toUpperCase() + port);
         assertThat(HostCalls.get(cluster.routerUrl(), host, "/stream").body()).as("a streamed response")
                 .isEqualTo("part0\npart1\npart2\n");
+
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int exit = io.drover.cli.Drover.run(new String[] { "routes", "-o", "json" }, Map.of("DROVER_URL",
+                cluster.receptorUrl(), "DROVER_USER", "router", "DROVER_PASSWORD", "router-secret"), dataDir,
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), System.err, false);
+        assertThat(exit).isZero();
+        JsonNode route = Json.tree(out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().filter(l -> l
+                .contains(host)).findFirst().orElseThrow());
+        assertThat(route.path("process_guid").asString()).as("drover routes").isEqualTo(guid);
+        assertThat(route.path("instances").size()).isEqualTo(3);
     }
 
     @Test
