@@ -7,6 +7,7 @@ import io.drover.model.read.ActualLrpRows;
 import io.drover.model.read.DesiredLrpRow;
 import io.drover.model.read.DesiredLrpRows;
 import io.drover.model.read.Tallies;
+import io.drover.model.route.CfRoutes;
 import io.drover.receptor.deployment.DeploymentProgress;
 import io.drover.receptor.web.ProcessGuids;
 import java.time.Clock;
@@ -24,10 +25,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * {@code /ui/lrps/{process_guid}}: one desired LRP's definition, its instances by state and {@link #PER_PAGE} of its
- * instances from a given index (an LRP may have 10,000), and for an autoscaled LRP its policy, the autoscaler's last
- * decision and a chart of its last 30 minutes ({@link AutoscalingPanel}; the page then also looks again every 5 s,
- * as the autoscaler's samples are no events). Scaling and restarting are buttons whose script calls the
+ * {@code /ui/lrps/{process_guid}}: one desired LRP's definition (its router hostnames and their port first among its
+ * routes), its instances by state and {@link #PER_PAGE} of its instances from a given index (an LRP may have 10,000),
+ * and for an autoscaled LRP its policy, the autoscaler's last decision and a chart of its last 30 minutes
+ * ({@link AutoscalingPanel}; the page then also looks again every 5 s, as the autoscaler's samples are no events).
+ * Scaling and restarting are buttons whose script calls the
  * REST API itself (PUT the desired LRP, DELETE an instance): the dashboard has no write path of its own.
  */
 @Controller
@@ -71,6 +73,7 @@ class LrpPage {
         }
         model.addAttribute("page", "lrps");
         model.addAttribute("lrp", row);
+        model.addAttribute("routes", CfRoutes.parse(row.routesJson()));
         model.addAttribute("instances", instances);
         model.addAttribute("byState", byState);
         model.addAttribute("placementError", tally == null ? null : tally.placementError());

@@ -117,6 +117,21 @@ class DashboardIT {
         assertThat(second).contains("data-index=\"" + LrpPage.PER_PAGE + "\"").doesNotContain("data-index=\"0\"");
     }
 
+    /** SPEC 16: the router's hostnames and the port they reach, linked. */
+    @Test
+    void theLrpPageShowsTheRoutersHostnamesAndTheirPort() throws Exception {
+        String lrp = guid("routed");
+        mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(lrp, "apps", 1).replace(
+                "\"routes\": {\"http\": [\"web.example.com\"]}", "\"routes\": {\"cf-router\": [{\"hostnames\": "
+                        + "[\"web.example.com\", \"www.example.com\"], \"port\": 8080}]}")))
+                .andExpect(status().isCreated());
+        assertThat(page("/ui/lrps/" + lrp)).contains("<a href=\"http://web.example.com/\">web.example.com</a>")
+                .contains("<a href=\"http://www.example.com/\">www.example.com</a>").contains("→ port <span>8080</span>");
+        String unrouted = guid("unrouted");
+        desire(unrouted, "apps", 1);
+        assertThat(page("/ui/lrps/" + unrouted)).contains("none through the router");
+    }
+
     /** A deployment shows with its versions and progress, and each instance with the version it runs (#17). */
     @Test
     void theLrpPageShowsDeploymentsAndTheVersionEachInstanceRuns() throws Exception {
