@@ -42,13 +42,27 @@ import tools.jackson.databind.JsonNode;
 class RouterIT {
 
     private static final String SERVER = """
-            import http.server, os, time
+            import base64, hashlib, http.server, os, time
             V, I, G = os.environ['VERSION'], os.environ['INSTANCE_INDEX'], os.environ['INSTANCE_GUID']
             class H(http.server.BaseHTTPRequestHandler):
                 protocol_version = 'HTTP/1.1'
                 def do_GET(self):
                     if self.path == '/crash':
                         os._exit(3)
+                    if self.path == '/ws':
+                        key = self.headers['Sec-WebSocket-Key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
+                        self.send_response(101); self.send_header('Upgrade', 'websocket')
+                        self.send_header('Connection', 'Upgrade')
+                        self.send_header('Sec-WebSocket-Accept', base64.b64encode(hashlib.sha1(key.encode()).digest()).decode())
+                        self.end_headers(); self.wfile.flush()
+                        n = self.rfile.read(2)[1] & 127
+                        mask = self.rfile.read(4)
+                        text = bytes(c ^ mask[i % 4] for i, c in enumerate(self.rfile.read(n))).decode()
+                        reply = ('echo %s from %s' % (text, I)).encode()
+                        self.wfile.write(bytes([0x81, len(reply)]) + reply); self.wfile.flush()
+                        self.rfile.read(2)  # the client's close frame: the client closes, never the server first
+                        self.close_connection = True
+                        return
                     if self.path == '/stream':
                         self.send_response(200); self.send_header('Transfer-Encoding', 'chunked'); self.end_headers()
                         for i in range(3):
@@ -107,7 +121,7 @@ class RouterIT {
 
     @Test
     @Order(1)
-    void requestsByHostReachEveryRunningInstanceWithTheForwardedHeaders() {
+    void requestsByHostReachEveryRunningInstanceWithTheForwardedHeadersStreamsAndWebSockets() {
         Set<String> running = new HashSet<>();
         api.running(guid).forEach(a -> running.add(a.path("instance_guid").asString()));
         assertThat(running).hasSize(3);
@@ -119,6 +133,11 @@ class RouterIT {
                 .isEqualTo(host.toUpperCase() + port + "|127.0.0.1|http|" + host.toUpperCase() + port);
         assertThat(HostCalls.get(cluster.routerUrl(), host, "/stream").body()).as("a streamed response")
                 .isEqualTo("part0\npart1\npart2\n");
+        String echoed = reactor.netty.http.client.HttpClient.create().headers(h -> h.set("Host", host)).websocket()
+                .uri(cluster.routerUrl() + "/ws").handle((in, out) -> out.sendString(reactor.core.publisher.Mono.just(
+                        "hello")).then().thenMany(in.receive().asString().take(1)))
+                .blockLast(Duration.ofSeconds(15));
+        assertThat(echoed).as("a WebSocket through the router").startsWith("echo hello from ");
 
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         int exit = io.drover.cli.Drover.run(new String[] { "routes", "-o", "json" }, Map.of("DROVER_URL",
@@ -148,8 +167,30 @@ class RouterIT {
                 .contains("route " + empty + ".example.com has no running instance");
     }
 
+    /**
+     * A second router that cannot reach Kafka at all misses every event: it still follows the database, by its
+     * fingerprint check, a few seconds late. Two routers share nothing but the database (and Kafka).
+     */
     @Test
     @Order(3)
+    void aRouterThatMissesEveryEventStillFollowsTheDatabaseByFingerprint() {
+        ConfigurableApplicationContext blind = cluster.startService("router-service", Map.of(
+                "spring.kafka.bootstrap-servers", "127.0.0.1:1", "spring.kafka.admin.auto-create", "false",
+                "drover.router.start-wait", "1s", "drover.router.check-interval", "2s"));
+        String blindUrl = "http://127.0.0.1:" + ((org.springframework.boot.web.server.context.WebServerApplicationContext)
+                blind).getWebServer().getPort();
+        assertThat(HostCalls.get(blindUrl, host, "/").ok()).as("its table built from the database at start").isTrue();
+        String added = "b-" + host;
+        assertThat(api.call("PUT", "/v1/desired_lrps/" + guid, "{\"routes\": {\"cf-router\": [{\"hostnames\": [\""
+                + host + "\", \"" + added + "\"], \"port\": 8080}]}}").statusCode()).isEqualTo(204);
+        await().atMost(Duration.ofSeconds(5)).until(() -> HostCalls.get(cluster.routerUrl(), added, "/").ok());
+        await().atMost(Duration.ofSeconds(30)).until(() -> HostCalls.get(blindUrl, added, "/").ok());
+        // It stays up until the cluster stops: closing one Reactor Netty server in this JVM would dispose the event
+        // loops the other router shares with it (Reactor Netty's global resources).
+    }
+
+    @Test
+    @Order(4)
     void theRoutersMetricsCountRequestsByRouteAndStatusClass() throws Exception {
         String management = cluster.service("router-service").getEnvironment().getProperty("local.management.port");
         java.net.http.HttpResponse<String> scrape = java.net.http.HttpClient.newHttpClient().send(
@@ -165,7 +206,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aRollingUpdateFailsNoRequestAndEndsOnTheNewVersion() {
         try (Clients clients = new Clients(true)) {
             HttpResponse<String> r = api.call("POST", "/v1/desired_lrps/" + guid + "/deployments",
@@ -181,7 +222,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aScaleDownFailsNoRequest() {
         try (Clients clients = new Clients(true)) {
             assertThat(api.scale(guid, 2)).isEqualTo(204);
@@ -192,7 +233,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aRestartOfOneIndexFailsNoRequest() {
         JsonNode restarted = api.running(guid).get(0);
         try (Clients clients = new Clients(true)) {
@@ -207,7 +248,7 @@ class RouterIT {
 
     /** A crash fails what was in flight on the instance, which a GET is sent again for: GET clients see nothing. */
     @Test
-    @Order(7)
+    @Order(8)
     void aCrashOfOneInstanceFailsNoGetWhileTheOthersServe() {
         JsonNode crashing = api.running(guid).get(0);
         try (Clients clients = new Clients(false)) {
@@ -222,7 +263,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aDrainFailsNoRequest() {
         String victim = api.running(guid).get(0).path("cell_id").asString();
         try (Clients clients = new Clients(true)) {
@@ -236,7 +277,7 @@ class RouterIT {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void aRouteTakenOffTheLrpDisappears() {
         assertThat(api.call("PUT", "/v1/desired_lrps/" + guid, "{\"routes\": {\"other\": {\"kept\": true}}}")
                 .statusCode()).isEqualTo(204);
