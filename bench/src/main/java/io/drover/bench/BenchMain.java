@@ -20,7 +20,8 @@ import org.springframework.util.FileSystemUtils;
 /**
  * {@code ./drover-bench [--quick | --million] [--separate-jvms] [--tasks]} (or {@code --cli}: the command line's start
  * alone, see {@link #cli}; {@code --containers}: the container executor against the process executor;
- * {@code --autoscale}: P9 alone, see {@link #autoscale}): starts the local cluster with simulated cells (1,000 cells
+ * {@code --autoscale}: P9 alone, see {@link #autoscale}; {@code --router}: P8 alone, see
+ * {@link RouterBench}): starts the local cluster with simulated cells (1,000 cells
  * for the full run, 100 for {@code --quick}, 10,000 for {@code --million}: see {@link Scale}), warms it up (see
  * {@link Warmup}), runs P0-P6 of SPEC 11 and P7 (a rollout of 1,000 LRPs, SPEC 14; 10,000 in a million) and prints one
  * table, also written as JSON to
@@ -77,6 +78,14 @@ public final class BenchMain {
         }
     }
 
+    /**
+     * {@code --router}: P8 alone (SPEC 16), its own cluster of separate JVMs with the router in one of them: 1,000
+     * routes of 10 instances (100 with {@code --quick}). Kept out of the full run, which it would lengthen by minutes.
+     */
+    private static List<Figure> router(boolean quick) throws Exception {
+        return new RouterBench(quick ? 100 : 1_000, 10).run();
+    }
+
     public static void main(String[] args) throws Exception {
         Set<String> options = Set.of(args);
         Scale scale = Scale.of(options);
@@ -85,6 +94,7 @@ public final class BenchMain {
         boolean onlyTasks = options.contains("--tasks");
         String mode = options.contains("--containers") ? "containers" : options.contains("--cli") ? "cli"
                 : options.contains("--autoscale") ? "autoscale"
+                : options.contains("--router") ? (options.contains("--quick") ? "router-quick" : "router")
                 : scale.name() + (separate ? "-separate-jvms" : "") + (onlyTasks ? "-tasks" : "");
         String stamp = mode + "-" + Instant.now().toString().replace(':', '-');
         Path logs = Console.logsToFile(RESULTS.resolve("logs-" + stamp));
@@ -93,6 +103,7 @@ public final class BenchMain {
             case "containers" -> containers(options.contains("--quick") ? 20 : 100);
             case "cli" -> cli();
             case "autoscale" -> autoscale();
+            case "router", "router-quick" -> router(mode.equals("router-quick"));
             default -> run(scale, separate, onlyTasks, stamp);
         };
         System.out.println();

@@ -27,6 +27,11 @@ final class Profile implements AutoCloseable {
             Map.entry("kafka.", "Kafka"), Map.entry("org.apache.catalina.", "Tomcat"),
             Map.entry("org.apache.coyote.", "Tomcat"), Map.entry("org.apache.tomcat.", "Tomcat"),
             Map.entry("org.springframework.security.", "Spring Security"),
+            Map.entry("org.springframework.cloud.gateway.", "Spring Cloud Gateway"),
+            Map.entry("org.springframework.web.reactive.", "Spring WebFlux"),
+            Map.entry("org.springframework.http.server.reactive.", "Spring WebFlux"),
+            Map.entry("reactor.netty.", "Reactor Netty"), Map.entry("io.netty.", "Netty"),
+            Map.entry("reactor.", "Reactor"),
             Map.entry("org.springframework.kafka.", "Spring Kafka"), Map.entry("org.springframework.", "Spring"),
             Map.entry("ch.qos.logback.", "Logback"), Map.entry("org.slf4j.", "Logback"),
             Map.entry("io.micrometer.", "Micrometer"), Map.entry("io.drover.", "Drover"));
