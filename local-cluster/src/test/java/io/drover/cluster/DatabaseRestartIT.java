@@ -207,7 +207,9 @@ class DatabaseRestartIT {
     }
 
     private static String health(ConfigurableApplicationContext service) throws Exception {
-        String port = service.getEnvironment().getProperty("local.server.port");
+        // the router's server port answers requests by Host; its health is on a management port of its own
+        String port = service.getEnvironment().getProperty("local.management.port",
+                service.getEnvironment().getProperty("local.server.port"));
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + port + "/actuator/health")).timeout(Duration.ofSeconds(5)).build(),
                 HttpResponse.BodyHandlers.ofString());
