@@ -175,9 +175,11 @@ final class InstanceSlot {
      * the record is still at the row version the deployer read, and while the deployment is running
      * ({@code deploymentRunning}, read under a share lock on its row). An UNCLAIMED or CRASHED record is rolled at once
      * (auctioned at the new version); a RUNNING one too when {@code keepServing} and the slot has no twin yet, its
-     * instance serving on from a twin kept for the deployment. Any other owned record (CLAIMED, or RUNNING without a
-     * twin to keep) has its owner asked to stop: the record goes with the container and the deployer creates it again
-     * at the new version. A record at that version already is a no-op.
+     * instance serving on from a twin kept for the deployment. A surge of a slot whose last twin was asked to stop and
+     * still waits for its cell is refused (the next tick tries again): that twin serves nothing, so the record is the
+     * slot's only serving instance. Any other owned record (CLAIMED, or RUNNING without a twin to keep) has its owner
+     * asked to stop: the record goes with the container and the deployer creates it again at the new version. A
+     * record at that version already is a no-op.
      */
     boolean roll(int version, boolean keepServing, RollRequest request, boolean deploymentRunning, String reason) {
         if (!deploymentRunning) {
@@ -190,6 +192,10 @@ final class InstanceSlot {
         }
         if (lrp.definitionVersion() == version) {
             return false;
+        }
+        if (keepServing && lrp.state() == ActualLrpState.RUNNING && twin != null && twin.stopRequested() != null) {
+            // the twin serves nothing any more: stopping the record in place would leave the slot with no instance
+            throw new IllegalTransitionException(key, "its last twin is still stopping: a surge waits for its place");
         }
         if (lrp.state() == ActualLrpState.CLAIMED
                 || lrp.state() == ActualLrpState.RUNNING && !(keepServing && twin == null)) {

@@ -95,6 +95,21 @@ class InstanceSlotTest {
     }
 
     @Test
+    void aSurgeWaitsWhileTheSlotsLastTwinIsStillStoppingRatherThanStoppingTheOnlyServingInstance() {
+        ActualLrp[] rolled = rolledWithTwin();
+        rolled[0].claim(OTHER, null, T0);
+        rolled[0].start(OTHER, NET, 2, T0);
+        InstanceSlot slot = slot(rolled[0], rolled[1]);
+        assertThat(slot.releaseDeploymentTwin(2, "new instance healthy")).isTrue();
+        changes.stops.clear();
+        // the next deployment, to 3, asks to surge while the released twin's row waits for its cell to stop it
+        assertThatThrownBy(() -> slot.roll(3, true, RollRequest.UNCHECKED, true, "deployment"))
+                .isInstanceOf(IllegalTransitionException.class).hasMessageContaining("still stopping");
+        assertThat(changes.stops).as("the record is the slot's only serving instance").isEmpty();
+        assertThat(rolled[0].definitionVersion()).isEqualTo(2);
+    }
+
+    @Test
     void aRollDecidedFromAStaleReadIsRefused() {
         ActualLrp record = inState(CLAIMED);
         long seen = record.version() + 1;
