@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The round's in-memory view of the cells, in primitive arrays indexed by cell (sorted by cell id, so ties are broken
@@ -30,6 +31,8 @@ final class Fleet {
     private final List<String> zones = new ArrayList<>();
     private final Map<String, Spread> spreads = new HashMap<>();
     private int startingTotal;
+    /** How many (cell, process guid) counts the cells hold in all. */
+    private long entries;
 
     Fleet(List<CellLoad> loads) {
         cells = loads.stream().sorted(Comparator.comparing(CellLoad::cellId)).toList();
@@ -73,7 +76,7 @@ final class Fleet {
             zones.add(z);
             return zones.size() - 1;
         });
-        cell.instancesByProcessGuid().forEach((guid, count) -> spread(guid).add(i, zoneOf[i], count));
+        entries += cell.instancesByProcessGuid().size();
     }
 
     /** 1 / capacity; 0 marks a resource the cell does not offer at all (1/0 would be infinite). */
@@ -97,8 +100,45 @@ final class Fleet {
         return startingTotal;
     }
 
+    /**
+     * Where {@code processGuid}'s instances are, with this round's reservations. Built when first asked for, from every
+     * cell's count, unless {@link #spreadsOf} built it: a round needs the spreads of the LRPs it places only, and a
+     * round of tasks, or of a few LRPs on a fleet of thousands of LRPs, needs next to none.
+     */
     Spread spread(String processGuid) {
-        return spreads.computeIfAbsent(processGuid, g -> new Spread());
+        Spread spread = spreads.get(processGuid);
+        if (spread == null) {
+            spread = new Spread();
+            for (int i = 0; i < cells.size(); i++) {
+                Integer count = cells.get(i).instancesByProcessGuid().get(processGuid);
+                if (count != null) {
+                    spread.add(i, zoneOf[i], count);
+                }
+            }
+            spreads.put(processGuid, spread);
+        }
+        return spread;
+    }
+
+    /**
+     * Builds the spreads of {@code processGuids} in one pass over every cell's counts, when that costs fewer look-ups
+     * than one per guid and cell ({@link #spread}); otherwise leaves them to be built when asked for. Called before any
+     * reservation.
+     */
+    void spreadsOf(Set<String> processGuids) {
+        if ((long) processGuids.size() * cells.size() <= entries) {
+            return;
+        }
+        processGuids.forEach(g -> spreads.putIfAbsent(g, new Spread()));
+        for (int i = 0; i < cells.size(); i++) {
+            int cell = i;
+            cells.get(i).instancesByProcessGuid().forEach((guid, count) -> {
+                Spread spread = spreads.get(guid);
+                if (spread != null) {
+                    spread.add(cell, zoneOf[cell], count);
+                }
+            });
+        }
     }
 
     boolean fitsMemory(int cell, Work w) {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Decides one auction round (SPEC 7), with no I/O. Work is ordered (every index 0 first, then the rest; larger memory
@@ -49,6 +50,7 @@ public final class Scheduler {
             return new Schedule(placements, failures);
         }
         Fleet fleet = new Fleet(List.copyOf(cells));
+        fleet.spreadsOf(ordered.stream().map(Work::processGuid).collect(Collectors.toSet()));
         Compatibility compatibility = new Compatibility(fleet);
         CellPicker picker = new CellPicker(fleet);
         for (Work w : ordered) {
