@@ -15,13 +15,21 @@ enum Failure {
 
     /** The connection was never made: the request never reached the instance. Retried for any method. */
     CONNECT,
-    /** The connection closed or was reset before any byte of the response. Retried for idempotent requests with no body. */
+    /**
+     * The connection closed, was reset or failed otherwise before any byte of the response reached the client.
+     * Retried for idempotent requests with no body.
+     */
     RESET,
     /** No response within the response timeout. */
     TIMEOUT,
     /** Anything else. */
     OTHER;
 
+    /**
+     * The cause chain is read twice: a connect failure anywhere in it (however wrapped) first, then a connection lost
+     * afterwards: reset, closed early (a pooled connection to an instance that exited: reactor's
+     * {@code PrematureCloseException}, {@code AbortedException}), or any other I/O error on it.
+     */
     static Failure of(Throwable error) {
         for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause()) {
             if (e instanceof ConnectException || e instanceof NoRouteToHostException
@@ -29,12 +37,15 @@ enum Failure {
                     || e.getClass().getName().equals("io.netty.channel.ConnectTimeoutException")) {
                 return CONNECT;
             }
-            if (e.getClass().getName().equals("reactor.netty.http.client.PrematureCloseException")
-                    || (e instanceof IOException && String.valueOf(e.getMessage()).contains("reset by peer"))) {
-                return RESET;
-            }
+        }
+        for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause()) {
             if (e instanceof ResponseStatusException status && status.getStatusCode().value() == 504) {
                 return TIMEOUT;
+            }
+            String name = e.getClass().getName();
+            if (name.equals("reactor.netty.http.client.PrematureCloseException")
+                    || name.equals("reactor.netty.channel.AbortedException") || e instanceof IOException) {
+                return RESET;
             }
         }
         return OTHER;

@@ -101,7 +101,14 @@ class ProxyDecisionsTest {
                 Arguments.of("anything else, GET", new IllegalStateException("odd"), HttpMethod.GET, -1L,
                         Failure.OTHER, false),
                 Arguments.of("a connect failure inside another", new RuntimeException(new ConnectException("x")),
-                        HttpMethod.DELETE, -1L, Failure.CONNECT, true));
+                        HttpMethod.DELETE, -1L, Failure.CONNECT, true),
+                Arguments.of("a connect failure inside an I/O error", new IOException(new ConnectException("x")),
+                        HttpMethod.POST, 5L, Failure.CONNECT, true),
+                Arguments.of("a pooled connection to an instance that exited, GET",
+                        new reactor.netty.channel.AbortedException("Connection has been closed BEFORE send operation"),
+                        HttpMethod.GET, -1L, Failure.RESET, true),
+                Arguments.of("a broken pipe before the response, HEAD", new IOException("Broken pipe"),
+                        HttpMethod.HEAD, -1L, Failure.RESET, true));
     }
 
     @ParameterizedTest(name = "{0}")
