@@ -246,7 +246,10 @@ class RouterIT {
         }
     }
 
-    /** A crash fails what was in flight on the instance, which a GET is sent again for: GET clients see nothing. */
+    /**
+     * A crash fails what was in flight on the instance: a GET is sent again elsewhere unless the instance's response
+     * had begun, and then its client gets a 502 that says so (docs/router.md); at most one such per client.
+     */
     @Test
     @Order(8)
     void aCrashOfOneInstanceFailsNoGetWhileTheOthersServe() {
@@ -258,7 +261,7 @@ class RouterIT {
             await().atMost(Duration.ofSeconds(30)).until(() -> api.running(guid).size() == 2 && api.running(guid)
                     .stream().noneMatch(a -> a.path("instance_guid").equals(crashing.path("instance_guid")))
                     && answeringInstances().size() == 2);
-            clients.assertNoFailures();
+            clients.assertNoFailuresBut("the instance closed the connection during its response", 4);
         }
     }
 
@@ -356,7 +359,23 @@ class RouterIT {
             }
         }
 
+        /** No failure but at most {@code most} answers that say {@code allowed}. */
+        void assertNoFailuresBut(String allowed, int most) {
+            stop();
+            List<String> others = failures.stream().filter(f -> !(f.startsWith("502") && f.contains(allowed)))
+                    .toList();
+            assertThat(others).as("failed requests (of %d)", calls.get()).isEmpty();
+            assertThat(failures.size()).as("requests in flight on the instance: %s", failures).isLessThanOrEqualTo(most);
+            assertThat(calls.get()).isGreaterThan(100);
+        }
+
         void assertNoFailures() {
+            stop();
+            assertThat(failures).as("failed requests (of %d)", calls.get()).isEmpty();
+            assertThat(calls.get()).isGreaterThan(100);
+        }
+
+        private void stop() {
             stop = true;
             threads.forEach(t -> {
                 try {
@@ -365,8 +384,6 @@ class RouterIT {
                     Thread.currentThread().interrupt();
                 }
             });
-            assertThat(failures).as("failed requests (of %d)", calls.get()).isEmpty();
-            assertThat(calls.get()).isGreaterThan(100);
         }
 
         @Override

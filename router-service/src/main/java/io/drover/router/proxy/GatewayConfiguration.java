@@ -35,6 +35,11 @@ class GatewayConfiguration {
     }
 
     @Bean
+    UpstreamErrors upstreamErrors() {
+        return new UpstreamErrors();
+    }
+
+    @Bean
     HostRoutingFilter hostRoutingFilter(TableKeeper keeper, Balancer balancer, RequestMetrics metrics) {
         return new HostRoutingFilter(keeper, balancer, metrics);
     }
