@@ -35,6 +35,8 @@ final class HostRoutingFilter implements GlobalFilter, Ordered {
     static final String BACKEND_ATTR = "drover.router.backend";
     /** The hostname of the request's route, or absent for an unknown host. */
     static final String ROUTE_ATTR = "drover.router.route";
+    /** The most instances one request is sent to: a connect failure costs up to the connect timeout each. */
+    static final int MAX_ATTEMPTS = 4;
 
     private final TableKeeper keeper;
     private final Balancer balancer;
@@ -59,11 +61,17 @@ final class HostRoutingFilter implements GlobalFilter, Ordered {
         if (backend == null) {
             return noInstance(exchange, route.hostname());
         }
-        return send(exchange, chain, route.hostname(), backend, false);
+        return send(exchange, chain, route.hostname(), backend, 1);
     }
 
+    /**
+     * Sends the request to {@code backend}, the {@code attempt}-th instance tried. A request that never reached its
+     * instance (a connect failure: a dead machine, a process gone) goes on to another, each refused instance left out
+     * ({@link Balancer#refused}), up to {@link #MAX_ATTEMPTS} in all, as nginx's {@code proxy_next_upstream} does; one
+     * reset before the response goes to one other instance, if the request may be sent again.
+     */
     private Mono<Void> send(ServerWebExchange exchange, GatewayFilterChain chain, String hostname, Backend backend,
-            boolean retried) {
+            int attempt) {
         exchange.getAttributes().put(GATEWAY_REQUEST_URL_ATTR, target(backend, exchange.getRequest()));
         exchange.getAttributes().put(PRESERVE_HOST_HEADER_ATTRIBUTE, true);
         exchange.getAttributes().put(BACKEND_ATTR, backend);
@@ -77,13 +85,14 @@ final class HostRoutingFilter implements GlobalFilter, Ordered {
             if (exchange.getResponse().isCommitted()) {
                 return Mono.error(error);
             }
-            if (!retried && failure.retryable(exchange.getRequest())) {
+            boolean again = failure == Failure.CONNECT ? attempt < MAX_ATTEMPTS : attempt == 1;
+            if (again && failure.retryable(exchange.getRequest())) {
                 HostRoute current = keeper.table().route(hostname);
                 Backend other = current == null ? null : balancer.pick(current, backend);
                 if (other != null) {
                     balancer.finished(backend);
                     ServerWebExchangeUtils.reset(exchange);
-                    return send(exchange, chain, hostname, other, true);
+                    return send(exchange, chain, hostname, other, attempt + 1);
                 }
             }
             return answer(exchange, HttpStatus.BAD_GATEWAY, "502 Bad Gateway: route " + hostname
