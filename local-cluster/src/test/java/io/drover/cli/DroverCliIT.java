@@ -283,6 +283,7 @@ class DroverCliIT {
         assertThat(on.exit()).as(on.err()).isZero();
         assertThat(on.out()).isEqualTo("autoscaling " + APP + ": 2-3 instances at cpu 90%\n");
         assertThat(cli("status", APP).out()).contains("autoscaling 2-3 at cpu 90%");
+        assertThat(cli("list").out()).contains("AUTOSCALE", "2-3 cpu 90%");
         CliRun outside = cli("scale", APP, "5");
         assertThat(outside.exit()).isEqualTo(1);
         assertThat(outside.err()).startsWith("ResourceConflict: ").contains("autoscaling policy");

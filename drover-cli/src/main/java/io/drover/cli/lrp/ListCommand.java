@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code drover list [--domain D]}: the desired LRPs and how many of their instances run. */
+/** {@code drover list [--domain D]}: the desired LRPs, how many of their instances run, and their autoscaling bounds. */
 @Command(name = "list", description = "List desired LRPs with their running instances.")
 public final class ListCommand implements Callable<Integer> {
 
@@ -39,14 +39,14 @@ public final class ListCommand implements Callable<Integer> {
         Map<String, Long> running = new HashMap<>(session.receptor().list("/v1/actual_lrps" + query).stream()
                 .filter(a -> "RUNNING".equals(a.path("state").asString()))
                 .collect(Collectors.groupingBy(a -> a.path("process_guid").asString(), Collectors.counting())));
-        Table table = new Table("NAME", "DOMAIN", "RUNNING", "MEMORY", "DISK", "PORTS", "COMMAND");
+        Table table = new Table("NAME", "DOMAIN", "RUNNING", "AUTOSCALE", "MEMORY", "DISK", "PORTS", "COMMAND");
         for (JsonNode lrp : desired) {
             String guid = lrp.path("process_guid").asString();
             long up = running.getOrDefault(guid, 0L);
             int wanted = lrp.path("instances").asInt();
             String count = up + "/" + wanted;
             table.row(guid, lrp.path("domain").asString(), output.paint(up >= wanted ? Ansi.GREEN : Ansi.YELLOW, count),
-                    lrp.path("memory_mb").asInt() + " MB", lrp.path("disk_mb").asInt() + " MB",
+                    StatusView.autoscalingCell(lrp), lrp.path("memory_mb").asInt() + " MB", lrp.path("disk_mb").asInt() + " MB",
                     ports(lrp), StatusView.command(lrp));
         }
         output.table(table);

@@ -86,6 +86,19 @@ final class StatusView {
         return line.toString();
     }
 
+    /**
+     * The policy in a list's cell (SPEC 17), as {@code kubectl get hpa} puts bounds and targets on one row: {@code 1-10
+     * cpu 60%}, or {@code -} without a policy.
+     */
+    static String autoscalingCell(JsonNode desired) {
+        JsonNode policy = desired.path("autoscaling");
+        if (!policy.isObject()) {
+            return "-";
+        }
+        return policy.path("min_instances").asInt() + "-" + policy.path("max_instances").asInt()
+                + targets(policy.path("target_cpu_percent"), policy.path("target_memory_percent"), "%");
+    }
+
     private static String targets(JsonNode cpu, JsonNode memory, String unit) {
         StringBuilder text = new StringBuilder();
         if (cpu.isNumber()) {

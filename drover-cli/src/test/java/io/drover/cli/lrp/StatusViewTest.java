@@ -47,6 +47,16 @@ class StatusViewTest {
     }
 
     @Test
+    void aListCellShowsTheBoundsAndTargetsOrADash() {
+        assertThat(StatusView.autoscalingCell(json("{\"autoscaling\":{\"min_instances\":1,\"max_instances\":10,"
+                + "\"target_cpu_percent\":60,\"target_memory_percent\":null}}"))).isEqualTo("1-10 cpu 60%");
+        assertThat(StatusView.autoscalingCell(json("{\"autoscaling\":{\"min_instances\":2,\"max_instances\":4,"
+                + "\"target_cpu_percent\":50,\"target_memory_percent\":80}}"))).isEqualTo("2-4 cpu 50%, memory 80%");
+        assertThat(StatusView.autoscalingCell(json("{\"autoscaling\":null}"))).isEqualTo("-");
+        assertThat(StatusView.autoscalingCell(json("{}"))).isEqualTo("-");
+    }
+
+    @Test
     void theCommandIsQuotedLikeAShellWouldAndCut() {
         assertThat(StatusView.command(json("{\"action\":{\"run\":{\"path\":\"sh\",\"args\":[\"-c\",\"echo hi\"]}}}")))
                 .isEqualTo("sh -c 'echo hi'");
