@@ -35,7 +35,7 @@ final class ClusterEndpoints {
     private volatile List<Endpoint> ofCells = List.of();
     private volatile Instant cellsReadAt = Instant.MIN;
     /** {@link #all()} as last put together: rebuilt when either part changes, not for every submission. */
-    private volatile Combined combined = new Combined(null, null, List.of());
+    private volatile Combined combined = new Combined(null, null, CallbackTargets.Services.of(List.of()));
 
     ClusterEndpoints(Environment environment, CellPresence cells, Clock clock, Duration refresh) {
         this.environment = environment;
@@ -44,21 +44,21 @@ final class ClusterEndpoints {
         this.refresh = refresh;
     }
 
-    List<Endpoint> all() {
+    CallbackTargets.Services all() {
         List<Endpoint> known = configured();
         List<Endpoint> cellEndpoints = cells();
         Combined last = combined;
         if (last.configured() != known || last.cells() != cellEndpoints) {
             List<Endpoint> all = new ArrayList<>(known);
             all.addAll(cellEndpoints);
-            last = new Combined(known, cellEndpoints, List.copyOf(all));
+            last = new Combined(known, cellEndpoints, CallbackTargets.Services.of(all));
             combined = last;
         }
         return last.all();
     }
 
     /** The two parts of {@link #all()} (by identity) and what they made together. */
-    private record Combined(List<Endpoint> configured, List<Endpoint> cells, List<Endpoint> all) {
+    private record Combined(List<Endpoint> configured, List<Endpoint> cells, CallbackTargets.Services all) {
     }
 
     private List<Endpoint> configured() {

@@ -36,6 +36,8 @@ class CallbackTargetsTest {
                 row("*", "sneaky.example.com", 80, "127.0.0.1", "a loopback address"),
                 row("*", "db.internal", 5432, "10.0.0.9", "a service of the cluster"),
                 row("*", "kafka.internal", 9092, "", "a service of the cluster"),
+                row("*", "Kafka.Internal", 9092, "", "a service of the cluster"),
+                row("*", "kafka.internal", 9093, "", null),
                 row("*", "10.0.0.9", 5433, "10.0.0.9", null),
                 row("*,127.0.0.1:9000", "127.0.0.1", 9000, "127.0.0.1", null),
                 row("*,127.0.0.1:9000", "127.0.0.1", 9001, "127.0.0.1", "a loopback address"),
@@ -55,7 +57,7 @@ class CallbackTargetsTest {
         CallbackTargets targets = new CallbackTargets(Arrays.asList(allowList.split(",")));
         List<InetAddress> addresses = resolved.isEmpty() ? List.of() : List.of(ip(resolved));
 
-        String why = targets.refusal(new Target(host, port, addresses), CLUSTER).orElse(null);
+        String why = targets.refusal(new Target(host, port, addresses), CallbackTargets.Services.of(CLUSTER)).orElse(null);
 
         if (refusal == null) {
             assertThat(why).isNull();
