@@ -74,6 +74,35 @@ class AllocationsTest {
     }
 
     @Test
+    void aSlowReadPutsTheNextIntervalReadTenReadsLater() {
+        Allocations slow = new Allocations(() -> {
+            reads.incrementAndGet();
+            clock.advance(Duration.ofSeconds(2)); // a read over a million instances
+            return AllocationView.empty();
+        }, clock, Duration.ofSeconds(3), meters);
+        slow.forRound();
+
+        clock.advance(Duration.ofMillis(19_999));
+        assertThat(slow.forRound().source()).as("3 s after, but not yet 10 reads' time").isEqualTo(Source.INCREMENTAL);
+        clock.advance(Duration.ofMillis(1));
+        assertThat(slow.forRound().source()).isEqualTo(Source.INTERVAL);
+        assertThat(reads).hasValue(2);
+    }
+
+    @Test
+    void aFastReadKeepsTheConfiguredInterval() {
+        Allocations fast = new Allocations(() -> {
+            clock.advance(Duration.ofMillis(200));
+            return AllocationView.empty();
+        }, clock, Duration.ofSeconds(3), meters);
+        fast.forRound();
+
+        clock.advance(Duration.ofSeconds(3));
+
+        assertThat(fast.forRound().source()).isEqualTo(Source.INTERVAL);
+    }
+
+    @Test
     void losingLeadershipDropsTheViewAndTheNextLeadershipLoadsItAgain() {
         allocations.forRound().view().placed("a", work("web", 50));
 
@@ -102,8 +131,11 @@ class AllocationsTest {
     }
 
     @Test
-    void aZeroIntervalReadsTheAggregateOnEveryRound() {
-        Allocations everyRound = allocations(Duration.ZERO);
+    void aZeroIntervalReadsTheAggregateOnEveryRoundHoweverLongAReadTakes() {
+        Allocations everyRound = new Allocations(() -> {
+            clock.advance(Duration.ofSeconds(1));
+            return AllocationView.empty();
+        }, clock, Duration.ZERO, meters);
 
         everyRound.forRound();
 
