@@ -159,6 +159,8 @@ public final class BenchMain {
                 figures.addAll(Console.taken(cluster instanceof ProcessCluster processes ? ServiceHeaps.run(processes)
                         : List.of(new HeapUsage().run(4))));
                 figures.add(Console.taken(DatabaseSize.run(db)));
+                Console.step("D: the dashboard's overview, cells and LRP pages over what P1 left");
+                figures.add(Console.taken(DashboardPages.run(client)));
             }
             figures.addAll(Console.taken(new TaskThroughput(client, db).run(scale.tasks(), scale.warmTasks(), 32,
                     TASK_WARM_ROUNDS, scale.longWait(), RESULTS.resolve("p6-" + jfr))));
