@@ -11,7 +11,6 @@ import io.drover.router.table.RoutingState;
 import io.drover.router.table.Seen;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -148,27 +147,31 @@ public class TableKeeper implements SmartLifecycle {
         }
     }
 
+    /**
+     * Applies each record in order under the lock, so that whether an instance's LRP is routed is judged after every
+     * earlier record (an event of an LRP that the same batch makes routed is skipped, and its rows read after it).
+     */
     private void handle(List<ConsumerRecord<String, byte[]>> records) {
-        List<Seen> changes = new ArrayList<>(records.size());
+        int applied = 0;
         long oldest = Long.MAX_VALUE;
-        for (ConsumerRecord<String, byte[]> record : records) {
-            try {
-                Seen change = Changes.of(record);
-                if (change != null) {
-                    changes.add(change);
-                    oldest = Math.min(oldest, record.timestamp());
-                }
-            } catch (RuntimeException e) {
-                log.warn("router-feed-record-skipped topic={} partition={} offset={} error={}", record.topic(),
-                        record.partition(), record.offset(), e.toString());
-            }
-        }
-        if (changes.isEmpty()) {
-            return;
-        }
         synchronized (this) {
             long now = clock.millis();
-            changes.forEach(change -> state.apply(change, now));
+            for (ConsumerRecord<String, byte[]> record : records) {
+                try {
+                    Seen change = Changes.of(record, state::routes);
+                    if (change != null) {
+                        state.apply(change, now);
+                        applied++;
+                        oldest = Math.min(oldest, record.timestamp());
+                    }
+                } catch (RuntimeException e) {
+                    log.warn("router-feed-record-skipped topic={} partition={} offset={} error={}", record.topic(),
+                            record.partition(), record.offset(), e.toString());
+                }
+            }
+            if (applied == 0) {
+                return;
+            }
             for (String processGuid : state.takeToLoad()) {
                 List<RouteRows.RouteInstance> read = rows.instancesOf(processGuid);
                 state.loaded(processGuid, read.stream().map(Changes::row).toList(), read.stream()
@@ -177,7 +180,7 @@ public class TableKeeper implements SmartLifecycle {
             }
             publish();
         }
-        metrics.applied(changes.size(), Math.max(0, clock.millis() - oldest));
+        metrics.applied(applied, Math.max(0, clock.millis() - oldest));
     }
 
     private void publish() {

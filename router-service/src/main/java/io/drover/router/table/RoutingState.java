@@ -48,6 +48,11 @@ public final class RoutingState {
     private record Routed(Seen.Lrp seen, List<CfRoute> routes) {
     }
 
+    /** Whether {@code processGuid} is a routed LRP, whose rows this state follows. */
+    public boolean routes(String processGuid) {
+        return lrps.containsKey(processGuid);
+    }
+
     /** Applies one change; {@code nowMillis} stamps a stop request. */
     public void apply(Seen change, long nowMillis) {
         if (change instanceof Seen.DesiredChange d) {
