@@ -75,11 +75,7 @@ class AllocationsTest {
 
     @Test
     void aSlowReadPutsTheNextIntervalReadTenReadsLater() {
-        Allocations slow = new Allocations(() -> {
-            reads.incrementAndGet();
-            clock.advance(Duration.ofSeconds(2)); // a read over a million instances
-            return AllocationView.empty();
-        }, clock, Duration.ofSeconds(3), meters);
+        Allocations slow = readingFor(Duration.ofSeconds(2), Duration.ofSeconds(3)); // a read over a million instances
         slow.forRound();
 
         clock.advance(Duration.ofMillis(19_999));
@@ -91,10 +87,7 @@ class AllocationsTest {
 
     @Test
     void aFastReadKeepsTheConfiguredInterval() {
-        Allocations fast = new Allocations(() -> {
-            clock.advance(Duration.ofMillis(200));
-            return AllocationView.empty();
-        }, clock, Duration.ofSeconds(3), meters);
+        Allocations fast = readingFor(Duration.ofMillis(200), Duration.ofSeconds(3));
         fast.forRound();
 
         clock.advance(Duration.ofSeconds(3));
@@ -132,15 +125,21 @@ class AllocationsTest {
 
     @Test
     void aZeroIntervalReadsTheAggregateOnEveryRoundHoweverLongAReadTakes() {
-        Allocations everyRound = new Allocations(() -> {
-            clock.advance(Duration.ofSeconds(1));
-            return AllocationView.empty();
-        }, clock, Duration.ZERO, meters);
+        Allocations everyRound = readingFor(Duration.ofSeconds(1), Duration.ZERO);
 
         everyRound.forRound();
 
         assertThat(everyRound.forRound().source()).isEqualTo(Source.INTERVAL);
         assertThat(everyRound.forRound().source()).isEqualTo(Source.INTERVAL);
+    }
+
+    /** Allocations whose every read of the (empty) aggregate takes {@code read} on the clock. */
+    private Allocations readingFor(Duration read, Duration interval) {
+        return new Allocations(() -> {
+            reads.incrementAndGet();
+            clock.advance(read);
+            return AllocationView.empty();
+        }, clock, interval, meters);
     }
 
     private Allocations allocations(Duration interval) {
