@@ -167,6 +167,11 @@ public final class BenchMain {
             if (!onlyTasks) {
                 figures.add(Console.taken(new RolloutAtScale(client, db).run(DesireAtScale.guids(
                         scale.rolloutLrps()), scale.instances(), 32, scale.longWait().multipliedBy(2))));
+                if (cluster instanceof LocalCluster local) {
+                    // last: the receptor comes back on another port, which the clients above do not know
+                    Console.step("R: the control plane stops and starts again over what the run left");
+                    figures.add(Console.taken(new ControlPlaneRestart(local, db).run(Duration.ofMinutes(3))));
+                }
             }
             Console.step("stopping the cluster");
         } finally {
