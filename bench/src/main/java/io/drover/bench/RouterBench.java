@@ -40,12 +40,14 @@ import reactor.netty.resources.LoopResources;
  *
  * <p>Open-loop load at a fixed rate (each request is sent when its time comes, whatever the others are doing, and its
  * latency counts from that time): added latency against calling the backends directly, the router's CPU per request
- * (its whole JVM, from /proc), the highest rate whose p99 stays within 10 ms, and how soon a route change is visible.
+ * (its whole JVM, from /proc, in user mode and in the kernel; in a phase with no recording, the JFR profile in a phase
+ * of its own after it), the highest rate whose p99 stays within 10 ms, and how soon a route change is visible.
  */
 final class RouterBench {
 
     static final int BACKENDS = 16;
     private static final Duration PHASE = Duration.ofSeconds(20);
+    private static final Duration PROFILED = Duration.ofSeconds(10);
     private static final int[] RATES = { 1_000, 2_000, 3_000, 4_000, 6_000, 8_000 };
 
     private final int routes;
@@ -91,14 +93,21 @@ final class RouterBench {
             load.run(1_000, Duration.ofSeconds(5), direct, routes);
             Phase baseline = load.run(1_000, PHASE, direct, routes);
             ServiceCpu cpu = ServiceCpu.process(pid);
-            RemoteProfile profile = RemoteProfile.start(pid);
             double cpuBefore = cpu.seconds();
+            double[] modesBefore = userAndKernel(pid);
             Map<String, Double> groupsBefore = ThreadGroupCpu.of(pid);
             Phase through = load.run(1_000, PHASE, routed, routes);
             double coreMsPerRequest = (cpu.seconds() - cpuBefore) * 1000 / through.sent();
+            double[] modes = userAndKernel(pid);
             Map<String, Double> groups = ThreadGroupCpu.between(groupsBefore, ThreadGroupCpu.of(pid));
             String split = String.join(", ", groups.entrySet().stream().map(e -> String.format("%s %.3f", e.getKey(),
-                    e.getValue() * 1000 / through.sent())).toList());
+                    e.getValue() * 1000 / through.sent())).toList()) + String.format("; in user mode %.3f, in the "
+                    + "kernel %.3f", (modes[0] - modesBefore[0]) * 1000 / through.sent(),
+                    (modes[1] - modesBefore[1]) * 1000 / through.sent());
+            // The profile in a phase of its own: a recording's start and its events cost the JVM CPU (and compiled
+            // code: JFR's own events), which is no part of the router's cost per request.
+            RemoteProfile profile = RemoteProfile.start(pid);
+            load.run(1_000, PROFILED, routed, routes);
             String profiled = profile.stopAndSummarize(Path.of("bench", "results", "p8-" + java.time.Instant.now()
                     .toString().replace(':', '-') + ".jfr"));
             List<Phase> steps = new ArrayList<>();
@@ -167,6 +176,17 @@ final class RouterBench {
             phases++;
         }
         return String.format("warm-up %d x 15 s until the JIT took %.1f %% of the JVM's CPU", phases, jitShare * 100);
+    }
+
+    /** A process's CPU so far in seconds, {user, kernel}, from {@code /proc} (USER_HZ = 100); NaN when gone. */
+    private static double[] userAndKernel(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return new double[] { Long.parseLong(f[11]) / 100.0, Long.parseLong(f[12]) / 100.0 };
+        } catch (IOException | RuntimeException e) {
+            return new double[] { Double.NaN, Double.NaN };
+        }
     }
 
     /** A request's target: a URL and the Host to send (null: the URL's). */
