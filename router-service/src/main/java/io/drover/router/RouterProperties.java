@@ -15,13 +15,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param trustedProxies the peers (a regular expression over their address) whose {@code X-Forwarded-*} headers are
  *     kept and added to; anyone else's are replaced
  * @param ejectFor an instance that refused a connection gets no request for this long while its route has others
+ * @param ioThreads the event loops that serve requests (the server's and the client's side alike); 0: one per core
  */
 @ConfigurationProperties("drover.router")
 public record RouterProperties(@DefaultValue("ROUND_ROBIN") Balancing balancing,
         @DefaultValue("5s") Duration checkInterval, @DefaultValue("1s") Duration recheckDelay,
         @DefaultValue("10s") Duration startWait,
         @DefaultValue("127\\.0\\.0\\.1|0:0:0:0:0:0:0:1|::1") String trustedProxies,
-        @DefaultValue("5s") Duration ejectFor) {
+        @DefaultValue("5s") Duration ejectFor, @DefaultValue("0") int ioThreads) {
 
     /** How a route spreads requests over its instances. */
     public enum Balancing {

@@ -3,15 +3,29 @@ package io.drover.router.proxy;
 import io.drover.router.RouterProperties;
 import io.drover.router.feed.TableKeeper;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.cloud.gateway.config.GatewayProperties;
+import org.springframework.cloud.gateway.config.HttpClientCustomizer;
+import org.springframework.cloud.gateway.config.HttpClientProperties;
+import org.springframework.cloud.gateway.filter.NettyWriteResponseFilter;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ReactorResourceFactory;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.LoopResources;
 
 /**
  * The gateway's one route: every request, whatever its host and path; {@link HostRoutingFilter} picks where it goes.
  * One route instead of one per hostname because the gateway tries its routes' predicates in turn on every request,
  * where the table is one map lookup.
+ *
+ * <p>The router's event loops are its own ({@code drover.router.io-threads}, one per core), for its server and the
+ * gateway's client alike, and each request stays on its loop ({@link RoutingFilter}).
  */
 @Configuration(proxyBeanMethods = false)
 class GatewayConfiguration {
@@ -22,6 +36,39 @@ class GatewayConfiguration {
     RouteLocator droverRoutes(RouteLocatorBuilder routes) {
         // The URI is a placeholder: the routing filter sets each request's target.
         return routes.routes().route(ROUTE_ID, r -> r.alwaysTrue().uri("http://drover-router.invalid")).build();
+    }
+
+    /**
+     * The server's and the gateway client's event loops: the router's own rather than Reactor Netty's shared ones
+     * (as many as the cores, but at least four), so that there are as many as it has cores to run them.
+     */
+    @Bean
+    ReactorResourceFactory reactorResourceFactory(RouterProperties properties) {
+        ReactorResourceFactory factory = new ReactorResourceFactory();
+        int threads = properties.ioThreads() > 0 ? properties.ioThreads() : Runtime.getRuntime().availableProcessors();
+        factory.setUseGlobalResources(false);
+        factory.setLoopResourcesSupplier(() -> LoopResources.create("reactor-http", threads, true));
+        factory.setShutdownQuietPeriod(Duration.ofMillis(100));
+        return factory;
+    }
+
+    @Bean
+    HttpClientCustomizer onTheRoutersLoops(ReactorResourceFactory resources) {
+        return client -> client.runOn(resources.getLoopResources());
+    }
+
+    /** In place of the gateway's routing filter ({@code global-filter.netty-routing.enabled: false}). */
+    @Bean
+    RoutingFilter droverRoutingFilter(HttpClient client, ObjectProvider<List<HttpHeadersFilter>> gatewayHeaders,
+            HttpClientProperties properties) {
+        return new RoutingFilter(client, gatewayHeaders, properties);
+    }
+
+    /** The gateway's own, which goes with its routing filter (and is switched off with it). */
+    @Bean
+    NettyWriteResponseFilter droverWriteResponseFilter(GatewayProperties properties,
+            ObjectProvider<List<HttpHeadersFilter>> gatewayHeaders) {
+        return new NettyWriteResponseFilter(properties.getStreamingMediaTypes(), gatewayHeaders);
     }
 
     @Bean
