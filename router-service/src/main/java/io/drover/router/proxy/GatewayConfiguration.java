@@ -84,8 +84,8 @@ class GatewayConfiguration {
     /** In place of the gateway's routing filter ({@code global-filter.netty-routing.enabled: false}). */
     @Bean
     RoutingFilter droverRoutingFilter(HttpClient client, ObjectProvider<List<HttpHeadersFilter>> gatewayHeaders,
-            HttpClientProperties properties) {
-        return new RoutingFilter(client, gatewayHeaders, properties);
+            HttpClientProperties properties, ProxyHeaders headers) {
+        return new RoutingFilter(client, gatewayHeaders, properties, headers);
     }
 
     /** The gateway's own, which goes with its routing filter (and is switched off with it). */
@@ -120,9 +120,10 @@ class GatewayConfiguration {
         return new MeasuringFilter(metrics, balancer);
     }
 
+    /** Also among the gateway's header filters, for its WebSocket filter. */
     @Bean
-    ForwardedHeaders forwardedHeaders(RouterProperties properties) {
-        return new ForwardedHeaders(properties.trustedProxies());
+    ProxyHeaders proxyHeaders(RouterProperties properties) {
+        return new ProxyHeaders(properties.trustedProxies());
     }
 
     /**
