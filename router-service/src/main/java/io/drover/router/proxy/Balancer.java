@@ -21,9 +21,11 @@ final class Balancer {
     private final LongSupplier nanoTime;
     private final ConcurrentHashMap<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> ejectedUntil = new ConcurrentHashMap<>();
+    private final boolean counts;
 
     Balancer(RouterProperties.Balancing balancing, Duration ejectFor, LongSupplier nanoTime) {
         this.balancing = balancing;
+        this.counts = balancing == RouterProperties.Balancing.LEAST_IN_FLIGHT;
         this.ejectNanos = ejectFor.toNanos();
         this.nanoTime = nanoTime;
     }
@@ -83,11 +85,18 @@ final class Balancer {
         return false;
     }
 
+    /** A request went to the instance (counted for least-in-flight only: round-robin needs no count). */
     void started(Backend backend) {
+        if (!counts) {
+            return;
+        }
         inFlight.computeIfAbsent(backend.instanceGuid(), g -> new AtomicInteger()).incrementAndGet();
     }
 
     void finished(Backend backend) {
+        if (!counts) {
+            return;
+        }
         inFlight.computeIfPresent(backend.instanceGuid(), (g, count) -> count.decrementAndGet() <= 0 ? null : count);
     }
 

@@ -33,8 +33,8 @@ final class MeasuringFilter implements GlobalFilter, Ordered {
             }
             String route = exchange.getAttributeOrDefault(HostRoutingFilter.ROUTE_ATTR, RequestMetrics.NO_ROUTE);
             HttpStatusCode status = exchange.getResponse().getStatusCode();
-            String statusClass = signal == SignalType.CANCEL ? "cancelled"
-                    : status == null ? (signal == SignalType.ON_ERROR ? "5xx" : "2xx") : (status.value() / 100) + "xx";
+            int statusClass = signal == SignalType.CANCEL ? RequestMetrics.CANCELLED
+                    : status == null ? (signal == SignalType.ON_ERROR ? 5 : 2) : status.value() / 100;
             metrics.request(route, statusClass, System.nanoTime() - started);
         });
     }
