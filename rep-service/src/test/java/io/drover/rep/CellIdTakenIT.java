@@ -81,7 +81,7 @@ class CellIdTakenIT {
     @Test
     void aRepRestartedWhileItsDeadPredecessorsPresenceLastsWaitsForItToExpireThenTakesOver(CapturedOutput output) {
         SimulatedExecutorFactory machine = new SimulatedExecutorFactory(SimulatedProperties.instant());
-        try (ConfigurableApplicationContext dead = rep(machine, null, "10s")) {
+        try (ConfigurableApplicationContext dead = rep(machine, null, "30s")) {
             Lrps lrps = lrps(dead);
             String guid = lrps.desire("survivor", 2, 64);
             lrps.place(guid, cell, 0, 1);
@@ -95,12 +95,13 @@ class CellIdTakenIT {
                     .equals(lastBeat));
             Instant expires = expiresAt();
 
-            try (ConfigurableApplicationContext restarted = rep(machine, null, "10s")) {
-                await().atMost(Duration.ofSeconds(10)).until(() -> output.getAll().contains("cell-id-held cell=" + cell));
+            try (ConfigurableApplicationContext restarted = rep(machine, null, "30s")) {
+                // a presence of 30 s: on a loaded machine the restarted rep may take over 10 s to start
+                await().atMost(Duration.ofSeconds(25)).until(() -> output.getAll().contains("cell-id-held cell=" + cell));
                 assertThat(heartbeatAt()).as("no heartbeat while the dead rep's presence lasts").isEqualTo(lastBeat);
                 assertThat(Instant.now()).isBefore(expires);
 
-                await().atMost(Duration.ofSeconds(15)).until(() -> heartbeatAt().isAfter(expires.minusMillis(1)));
+                await().atMost(Duration.ofSeconds(45)).until(() -> heartbeatAt().isAfter(expires.minusMillis(1)));
                 await().atMost(Duration.ofSeconds(15)).until(() -> syncs(restarted) >= 2);
                 assertThat(records(lrps, guid)).as("the containers adopted, their records kept").isEqualTo(before);
                 assertThat(output.getAll()).contains("cell-id-taken-over cell=" + cell);

@@ -160,7 +160,8 @@ class CellTasksIT extends SingleCellSupport {
         cellTasks.sync(false);
         assertThat(tasks.find(guid).state()).as("a start in flight is given its grace").isEqualTo(TaskState.RUNNING);
 
-        clock.advance(Duration.ofSeconds(31));
+        // past the grace counted from the start's commit (PostgreSQL's time), however long after this clock's start
+        clock.advance(Duration.ofSeconds(90));
         cellTasks.sync(false);
 
         TaskSnapshot failed = tasks.find(guid);
