@@ -40,9 +40,12 @@ public final class AllocationView {
         return new AllocationView(byCell);
     }
 
-    /** A placement the lifecycle committed: the instance takes its resources and is starting on that cell. */
+    /**
+     * A placement the lifecycle committed: the work takes its resources and is starting on that cell; an LRP's instance
+     * also counts in its LRP's spread (a task has none: see {@link Work#spread}).
+     */
     public void placed(String cellId, Work work) {
-        cell(cellId).placed(work.processGuid(), work.memoryMb(), work.diskMb());
+        cell(cellId).placed(work.spread() ? work.processGuid() : null, work.memoryMb(), work.diskMb());
     }
 
     /** The scheduler's input: these cells (in this order) with what the view says they carry. */

@@ -38,13 +38,18 @@ final class CellTally {
         return new CellTally(new CellAllocation(Resources.NONE, 0, Map.of()));
     }
 
-    /** A placement the lifecycle confirmed: one more instance of {@code processGuid}, starting. */
+    /**
+     * A placement the lifecycle confirmed: one more container starting, and one more instance of {@code processGuid}
+     * unless it is null (a task, which counts in no LRP's spread).
+     */
     void placed(String processGuid, int memory, int disk) {
-        if (!ownMap) {
-            instancesByProcessGuid = new HashMap<>(instancesByProcessGuid);
-            ownMap = true;
+        if (processGuid != null) {
+            if (!ownMap) {
+                instancesByProcessGuid = new HashMap<>(instancesByProcessGuid);
+                ownMap = true;
+            }
+            instancesByProcessGuid.merge(processGuid, 1, Integer::sum);
         }
-        instancesByProcessGuid.merge(processGuid, 1, Integer::sum);
         memoryMb += memory;
         diskMb += disk;
         containers++;

@@ -81,8 +81,7 @@ class TaskAuction {
 
     /** A task as the scheduler sees work: keyed by its guid, index 0, and no other instance of it anywhere. */
     static Work work(TaskReads.Placeable task) {
-        return new Work(ActualLrpKey.of(task.taskGuid(), 0), task.memoryMb(), task.diskMb(), task.rootfs(),
-                task.placementTags());
+        return Work.task(task.taskGuid(), task.memoryMb(), task.diskMb(), task.rootfs(), task.placementTags());
     }
 
     private int place(UUID auctionId, Decided decided, List<Work> work) {

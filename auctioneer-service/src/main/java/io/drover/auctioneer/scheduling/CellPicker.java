@@ -21,7 +21,7 @@ final class CellPicker {
 
     /** The chosen cell, or -1 when no candidate fits. */
     int pick(Candidates candidates, Work w) {
-        Spread spread = fleet.spread(w.processGuid());
+        Spread spread = fleet.spreadOf(w);
         Integer[] order = zonesByInstances(candidates, spread);
         spread.writeTo(instancesHere);
         try {

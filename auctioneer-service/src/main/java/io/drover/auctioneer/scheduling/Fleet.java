@@ -100,6 +100,16 @@ final class Fleet {
         return startingTotal;
     }
 
+    /** Where the work's siblings are: its LRP's {@link #spread}, or none at all for a task (consulting nothing). */
+    Spread spreadOf(Work w) {
+        return w.spread() ? spread(w.processGuid()) : Spread.NONE;
+    }
+
+    /** How many spreads this round has built (tests: a round of tasks builds none). */
+    int spreadsBuilt() {
+        return spreads.size();
+    }
+
     /**
      * Where {@code processGuid}'s instances are, with this round's reservations. Built when first asked for, from every
      * cell's count, unless {@link #spreadsOf} built it: a round needs the spreads of the LRPs it places only, and a
@@ -203,7 +213,9 @@ final class Fleet {
         startingTotal += 1;
         load[cell] = loadOf(cell);
         pools.forEach(p -> p.add(cell));
-        spread(w.processGuid()).add(cell, zoneOf[cell], 1);
+        if (w.spread()) {
+            spread(w.processGuid()).add(cell, zoneOf[cell], 1);
+        }
     }
 
     String cellId(int cell) {

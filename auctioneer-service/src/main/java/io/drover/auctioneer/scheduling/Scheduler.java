@@ -41,16 +41,21 @@ public final class Scheduler {
     }
 
     public Schedule schedule(Collection<Work> work, Collection<CellLoad> cells) {
-        List<Work> ordered = new ArrayList<>(work);
-        ordered.sort(ORDER);
+        if (cells.isEmpty()) {
+            Map<ActualLrpKey, String> failures = new LinkedHashMap<>();
+            ordered(work).forEach(w -> failures.put(w.key(), PlacementErrors.NO_CELLS));
+            return new Schedule(new LinkedHashMap<>(), failures);
+        }
+        return schedule(work, new Fleet(List.copyOf(cells)));
+    }
+
+    /** The round on {@code fleet}, which its reservations change (tests look at what the round built in it). */
+    Schedule schedule(Collection<Work> work, Fleet fleet) {
+        List<Work> ordered = ordered(work);
         Map<ActualLrpKey, String> placements = new LinkedHashMap<>();
         Map<ActualLrpKey, String> failures = new LinkedHashMap<>();
-        if (cells.isEmpty()) {
-            ordered.forEach(w -> failures.put(w.key(), PlacementErrors.NO_CELLS));
-            return new Schedule(placements, failures);
-        }
-        Fleet fleet = new Fleet(List.copyOf(cells));
-        fleet.spreadsOf(ordered.stream().map(Work::processGuid).collect(Collectors.toSet()));
+        // only an LRP's instances are spread from their siblings: a task consults no count
+        fleet.spreadsOf(ordered.stream().filter(Work::spread).map(Work::processGuid).collect(Collectors.toSet()));
         Compatibility compatibility = new Compatibility(fleet);
         CellPicker picker = new CellPicker(fleet);
         for (Work w : ordered) {
@@ -72,6 +77,12 @@ public final class Scheduler {
             }
         }
         return new Schedule(placements, failures);
+    }
+
+    private static List<Work> ordered(Collection<Work> work) {
+        List<Work> ordered = new ArrayList<>(work);
+        ordered.sort(ORDER);
+        return ordered;
     }
 
     /**

@@ -8,10 +8,16 @@ import java.util.function.IntConsumer;
 /** Where one process_guid's instances are: a count per cell and per zone (both sparse: most cells hold none). */
 final class Spread {
 
+    /** The spread of work that has no siblings (a task): empty everywhere, and never added to. */
+    static final Spread NONE = new Spread();
+
     private final Map<Integer, Integer> byCell = new HashMap<>();
     private int[] byZone = new int[4];
 
     void add(int cell, int zone, int count) {
+        if (this == NONE) {
+            throw new IllegalStateException("work without siblings has no spread to add to");
+        }
         byCell.merge(cell, count, Integer::sum);
         if (zone >= byZone.length) {
             byZone = Arrays.copyOf(byZone, Math.max(zone + 1, byZone.length * 2));

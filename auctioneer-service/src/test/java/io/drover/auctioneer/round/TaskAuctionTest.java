@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 class TaskAuctionTest {
 
     @Test
-    void aTaskIsWorkKeyedByItsGuidWithWhatItNeeds() {
+    void aTaskIsWorkKeyedByItsGuidWithWhatItNeedsAndNoSiblingsToSpreadFrom() {
         Work work = TaskAuction.work(new TaskReads.Placeable("t1", 64, 32, "preloaded:host", Set.of("ssd")));
 
-        assertThat(work).isEqualTo(new Work(ActualLrpKey.of("t1", 0), 64, 32, "preloaded:host", Set.of("ssd")));
+        assertThat(work).isEqualTo(new Work(ActualLrpKey.of("t1", 0), 64, 32, "preloaded:host", Set.of("ssd"), false));
+        assertThat(work.spread()).isFalse();
     }
 }
