@@ -11,14 +11,18 @@ import java.util.Map;
 /**
  * What one cell carries in the view: what the last read of the database said ({@link CellAllocation}), plus the
  * placements confirmed since. Keeps the {@link CellLoad} it last handed out until the cell changes (a placement, or a
- * new registration), so a round over a thousand cells copies only the maps of the cells the last rounds placed on; a
- * cell nothing was placed on since the read hands out the read's own (immutable) map, uncopied.
+ * new registration), and the counts per process_guid it handed out until an instance is placed: a round over a
+ * thousand cells copies only the counts of the cells the last rounds placed instances on. A cell nothing was placed on
+ * since the read hands out the read's own (immutable) map, and one that took only tasks since its last hand-out the
+ * map it handed out then, uncopied.
  */
 final class CellTally {
 
     private Map<String, Integer> instancesByProcessGuid;
     /** Whether {@link #instancesByProcessGuid} is this tally's own copy yet (it is the read's until a placement). */
     private boolean ownMap;
+    /** An immutable copy of {@link #instancesByProcessGuid} as last handed out; null once an instance changed it. */
+    private Map<String, Integer> handedOut;
     private int memoryMb;
     private int diskMb;
     private int containers;
@@ -28,6 +32,7 @@ final class CellTally {
 
     CellTally(CellAllocation read) {
         this.instancesByProcessGuid = read.instancesByProcessGuid();
+        this.handedOut = instancesByProcessGuid;
         this.memoryMb = read.used().memoryMb();
         this.diskMb = read.used().diskMb();
         this.containers = read.used().containers();
@@ -49,6 +54,7 @@ final class CellTally {
                 ownMap = true;
             }
             instancesByProcessGuid.merge(processGuid, 1, Integer::sum);
+            handedOut = null;
         }
         memoryMb += memory;
         diskMb += disk;
@@ -59,7 +65,10 @@ final class CellTally {
 
     CellLoad load(Cell cell) {
         if (load == null || !cell.registration().equals(loadFor)) {
-            load = CellLoad.of(cell, allocated(), instancesByProcessGuid, starting);
+            if (handedOut == null) {
+                handedOut = Map.copyOf(instancesByProcessGuid);
+            }
+            load = CellLoad.of(cell, allocated(), handedOut, starting);
             loadFor = cell.registration();
         }
         return load;

@@ -99,6 +99,23 @@ class AllocationViewTest {
     }
 
     @Test
+    void aTaskPlacedAfterAnInstanceHandsOutTheCountsTheInstanceLeftUncopied() {
+        AllocationView view = AllocationView.of(Map.of("a", read(new Resources(64, 64, 1), 0, Map.of("web", 1))));
+        view.placed("a", work("api", 128));
+        CellLoad afterInstance = view.loads(List.of(cell("a"))).get(0);
+
+        view.placed("a", Work.task("t1", 16, 16, "preloaded:host", Set.of()));
+        CellLoad afterTask = view.loads(List.of(cell("a"))).get(0);
+        view.placed("a", work("api", 128));
+        CellLoad afterAnother = view.loads(List.of(cell("a"))).get(0);
+
+        assertThat(afterTask.allocated()).isEqualTo(new Resources(208, 180, 3));
+        assertThat(afterTask.instancesByProcessGuid()).isSameAs(afterInstance.instancesByProcessGuid());
+        assertThat(afterAnother.instancesByProcessGuid()).isEqualTo(Map.of("web", 1, "api", 2));
+        assertThat(afterInstance.instancesByProcessGuid()).isEqualTo(Map.of("web", 1, "api", 1));
+    }
+
+    @Test
     void aNewRegistrationOfTheCellIsSeenAtOnce() {
         AllocationView view = AllocationView.empty();
         view.loads(List.of(cell("a")));
