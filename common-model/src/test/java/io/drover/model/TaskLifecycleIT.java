@@ -29,6 +29,7 @@ import io.drover.model.task.TaskNotFoundException;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskStart;
+import io.drover.model.task.TaskStarted;
 import io.drover.model.task.TaskState;
 import io.drover.model.task.TaskSubmission;
 import io.drover.test.MutableClock;
@@ -168,12 +169,14 @@ class TaskLifecycleIT {
         assertThat(lifecycle.place(UUID.randomUUID(), Map.of(guid, "cell-a"), AUCTIONEER))
                 .containsEntry(guid, Outcome.CHANGED);
         assertThat(records.messages(Topics.AUCTION_RESULTS, "cell-a", TasksPlaced.TYPE, TasksPlaced.class))
-                .flatExtracting(TasksPlaced::tasks).contains(new TasksPlaced.TaskPlacement(guid, epoch));
+                .as("with what it takes of the cell")
+                .flatExtracting(TasksPlaced::tasks).contains(new TasksPlaced.TaskPlacement(guid, epoch, 64, 16));
 
         assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-b", epoch)), Actor.service("rep")))
                 .as("another cell").extractingByKey(guid).extracting(Outcome::kind).isEqualTo(Outcome.Kind.REJECTED);
-        assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-a", epoch)), Actor.service("rep")))
-                .containsEntry(guid, Outcome.CHANGED);
+        assertThat(lifecycle.startToRun(Map.of(guid, new TaskStart("cell-a", epoch)), Actor.service("rep")))
+                .as("the start hands the cell what to run").containsEntry(guid, new TaskStarted(Outcome.CHANGED,
+                        submitted.definition()));
         assertThat(lifecycle.start(Map.of(guid, new TaskStart("cell-a", epoch)), Actor.service("rep")))
                 .as("a redelivered placement").containsEntry(guid, Outcome.NO_OP);
         assertThat(tasks.page(new TaskReads.TaskFilter(null, "cell-a", TaskState.RUNNING), null, 10_000))

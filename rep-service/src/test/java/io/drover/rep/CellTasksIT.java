@@ -16,6 +16,7 @@ import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskStart;
+import io.drover.model.task.TaskStarted;
 import io.drover.model.task.TaskState;
 import io.drover.rep.cell.Allocations;
 import io.drover.rep.executor.ExecutorFactory;
@@ -24,6 +25,7 @@ import io.drover.rep.task.CellTasks;
 import io.drover.rep.task.TaskWrites;
 import io.drover.test.MutableClock;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -170,12 +172,75 @@ class CellTasksIT extends SingleCellSupport {
         cellTasks.close();
     }
 
+    /**
+     * A placement says what its task takes of the cell: the cell admits and starts it without reading the task, and runs
+     * it from what the start read. One written before placements said so has its task read first, as always.
+     */
+    @Test
+    void aPlacementThatSaysWhatItsTaskTakesIsRunWithoutReadingTheTask() {
+        String cell = "no-read-" + UUID.randomUUID().toString().substring(0, 8);
+        Resources size = new Resources(1024, 1024, 10);
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        TaskReads counted = new TaskReads(jdbc) {
+            @Override
+            public Map<String, TaskSnapshot> find(java.util.Collection<String> guids) {
+                reads.incrementAndGet();
+                return super.find(guids);
+            }
+        };
+        SimulatedExecutor executor = (SimulatedExecutor) executors.createForTasks(cell, "127.0.0.1", size);
+        CellTasks cellTasks = new CellTasks(cell, executor, counted, lifecycleWrites(cell), new Allocations(size),
+                () -> {
+                }, Duration.ofSeconds(1), Clock.systemUTC());
+        String said = tasks.submit("said", Tasks.steps(600), "out.txt");
+        String unsaid = tasks.submit("unsaid", Tasks.steps(600), null);
+        tasks.place(said, cell);
+        tasks.place(unsaid, cell);
+
+        cellTasks.placed(List.of(new TasksPlaced.TaskPlacement(said, tasks.find(said).modificationTag().epoch(), 64,
+                16)), () -> {
+                });
+        cellTasks.pass(false);
+        assertThat(reads).as("reads before the start").hasValue(0);
+        cellTasks.placed(List.of(new TasksPlaced.TaskPlacement(unsaid, tasks.find(unsaid).modificationTag().epoch())),
+                () -> {
+                });
+        cellTasks.pass(false);
+
+        assertThat(reads).as("the placement from before issue 37 reads its task").hasValue(1);
+        assertThat(List.of(tasks.find(said).state(), tasks.find(unsaid).state())).containsOnly(TaskState.RUNNING);
+        assertThat(executor.containers()).extracting(c -> c.key().processGuid()).containsExactlyInAnyOrder(said,
+                unsaid);
+        assertThat(executor.used()).isEqualTo(new Resources(128, 32, 2));
+        cellTasks.close();
+    }
+
+    /** The cell's writes straight through the lifecycle, as a rep's group commit makes them. */
+    private TaskWrites lifecycleWrites(String cell) {
+        return new TaskWrites() {
+            @Override
+            public Map<String, TaskStarted> startTasks(Map<String, TaskStart> starts) {
+                return taskLifecycle.startToRun(starts, Actor.cell(cell));
+            }
+
+            @Override
+            public Map<String, Outcome> completeTasks(Map<String, TaskCompletion> completions) {
+                return taskLifecycle.complete(completions, Actor.cell(cell));
+            }
+
+            @Override
+            public Map<String, Outcome> rejectTasks(String cellId, Map<String, String> errors) {
+                return taskLifecycle.rejectPlacement(cellId, errors, Actor.cell(cell));
+            }
+        };
+    }
+
     /** The cell's writes, as a rep's whose connection breaks once a start has committed: the answer never comes. */
     private TaskWrites answerLostAfterStart(String cell) {
         return new TaskWrites() {
             @Override
-            public Map<String, Outcome> startTasks(Map<String, TaskStart> starts) {
-                taskLifecycle.start(starts, Actor.cell(cell));
+            public Map<String, TaskStarted> startTasks(Map<String, TaskStart> starts) {
+                taskLifecycle.startToRun(starts, Actor.cell(cell));
                 throw new DataAccessResourceFailureException("connection reset after the commit");
             }
 

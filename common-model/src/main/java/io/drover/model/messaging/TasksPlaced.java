@@ -1,5 +1,6 @@
 package io.drover.model.messaging;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.UUID;
 
@@ -21,7 +22,22 @@ public record TasksPlaced(UUID messageId, String cellId, UUID auctionId, List<Ta
         return TYPE;
     }
 
-    /** One task placed on the cell. */
-    public record TaskPlacement(String taskGuid, UUID epoch) {
+    /**
+     * One task placed on the cell, with what it takes of the cell ({@code memory_mb}, {@code disk_mb}), so that the
+     * cell admits it without reading the task first. A placement written before issue 37 has neither (null): its cell
+     * reads the task.
+     */
+    public record TaskPlacement(String taskGuid, UUID epoch, @JsonInclude(JsonInclude.Include.NON_NULL) Integer memoryMb,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer diskMb) {
+
+        /** A placement as written before issue 37, without what the task takes. */
+        public TaskPlacement(String taskGuid, UUID epoch) {
+            this(taskGuid, epoch, null, null);
+        }
+
+        /** Whether it says what the task takes of the cell. */
+        public boolean hasNeed() {
+            return memoryMb != null && diskMb != null;
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -124,6 +125,16 @@ public class TaskLifecycle {
 
     /** Cells start the tasks placed on them (PENDING → RUNNING); only a CHANGED outcome may run the task's action. */
     public Map<String, Outcome> start(Map<String, TaskStart> starts, Actor actor) {
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        startToRun(starts, actor).forEach((guid, started) -> outcomes.put(guid, started.outcome()));
+        return outcomes;
+    }
+
+    /**
+     * {@link #start}, each outcome with the task's definition as the start found it: a cell runs what its start made
+     * without reading the task (the start read it already).
+     */
+    public Map<String, TaskStarted> startToRun(Map<String, TaskStart> starts, Actor actor) {
         return run(actor, changes -> ops.start(starts, actor, changes));
     }
 

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,8 +132,8 @@ final class TaskOperations {
             return true;
         });
         byCell.forEach((cell, placed) -> changes.command(OutboxMessage.of(Topics.AUCTION_RESULTS, cell,
-                new TasksPlaced(ids.get(), cell, auctionId, placed.stream()
-                        .map(t -> new TasksPlaced.TaskPlacement(t.guid(), t.epoch())).toList()))));
+                new TasksPlaced(ids.get(), cell, auctionId, placed.stream().map(t -> new TasksPlaced.TaskPlacement(
+                        t.guid(), t.epoch(), t.definition().memoryMb(), t.definition().diskMb())).toList()))));
         return outcomes;
     }
 
@@ -158,10 +159,17 @@ final class TaskOperations {
         return outcomes;
     }
 
-    Map<String, Outcome> start(Map<String, TaskStart> starts, Actor actor, TaskChanges changes) {
+    /** Each start's outcome, with the definition of the task it found (a refused start's too). */
+    Map<String, TaskStarted> start(Map<String, TaskStart> starts, Actor actor, TaskChanges changes) {
         Instant now = now();
-        return each(starts, (task, s) -> changed(task, "started on " + s.cellId(), Actor.cell(s.cellId()), changes,
-                () -> task.start(s, now)));
+        Map<String, TaskDefinition> found = new HashMap<>();
+        Map<String, Outcome> outcomes = each(starts, (task, s) -> {
+            found.put(task.guid(), task.definition());
+            return changed(task, "started on " + s.cellId(), Actor.cell(s.cellId()), changes, () -> task.start(s, now));
+        });
+        Map<String, TaskStarted> started = new LinkedHashMap<>();
+        outcomes.forEach((guid, outcome) -> started.put(guid, new TaskStarted(outcome, found.get(guid))));
+        return started;
     }
 
     Map<String, Outcome> complete(Map<String, TaskCompletion> completions, TaskChanges changes) {

@@ -94,7 +94,7 @@ class MessageContractTest {
 
     static final TasksPlaced TASKS_PLACED = new TasksPlaced(MESSAGE_ID, "cell-z1-0",
             UUID.fromString("0b7e5d8c-1f2a-4c3b-9e4d-5a6b7c8d9e0f"),
-            List.of(new TasksPlaced.TaskPlacement("report-7", EPOCH)));
+            List.of(new TasksPlaced.TaskPlacement("report-7", EPOCH, 256, 1024)));
 
     static final TaskCancelRequested TASK_CANCEL = new TaskCancelRequested(MESSAGE_ID, "cell-z1-0", "report-7",
             "cancelled");
@@ -308,7 +308,8 @@ class MessageContractTest {
     @Test
     void theTaskShapesBeforeTheirOwnMessageTypesStillRead() {
         assertThat(Json.read(golden("legacy-lrps-placed-with-tasks.json").toString(), LrpsPlaced.class))
-                .isEqualTo(LEGACY_TASKS_PLACED).satisfies(p -> assertThat(p.placements()).isEmpty());
+                .isEqualTo(LEGACY_TASKS_PLACED).satisfies(p -> assertThat(p.placements()).isEmpty())
+                .satisfies(p -> assertThat(p.tasks().get(0).hasNeed()).as("its cell reads the task").isFalse());
         LrpStopRequested stop = Json.read(golden("legacy-task-stop-requested.json").toString(),
                 LrpStopRequested.class);
         assertThat(stop).isEqualTo(LEGACY_TASK_STOP);

@@ -125,9 +125,8 @@ public final class CellTasks implements ContainerListener {
         }
         if (!batch.isEmpty()) {
             try {
-                placements.handle(batch.stream().map(Placed::placement).toList(), evacuating, f -> failures.put(
-                        f.taskGuid(), TaskCompletion.failed(cellId, f.reason()))).forEach(t -> running.put(
-                        TaskContainers.instanceGuid(t), t.definition()));
+                running.putAll(placements.handle(batch.stream().map(Placed::placement).toList(), evacuating,
+                        f -> failures.put(f.taskGuid(), TaskCompletion.failed(cellId, f.reason()))));
             } catch (RuntimeException e) {
                 // a start may have committed with its answer lost: the placement is retried (and skipped, the task
                 // being RUNNING already), so only the sync can find a task this cell started and never ran

@@ -3,10 +3,11 @@ package io.drover.rep.task;
 import io.drover.model.cell.Resources;
 import io.drover.model.lrp.ActualLrpKey;
 import io.drover.model.lrp.DesiredLrpDefinition;
+import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.task.TaskDefinition;
-import io.drover.model.task.TaskSnapshot;
 import io.drover.rep.executor.Container;
 import io.drover.rep.executor.ContainerSpec;
+import java.util.UUID;
 
 /**
  * How a task becomes a container: one instance (index 0, keyed by the task guid) of a definition with the task's
@@ -18,23 +19,24 @@ final class TaskContainers {
     private TaskContainers() {
     }
 
-    static ContainerSpec spec(TaskSnapshot task) {
-        TaskDefinition d = task.definition();
+    static ContainerSpec spec(TaskDefinition d, UUID epoch) {
         DesiredLrpDefinition definition = new DesiredLrpDefinition(d.taskGuid(), d.domain(), d.rootfs(), 1, d.action(),
                 null, null, 0, d.env(), java.util.List.of(), d.memoryMb(), d.diskMb(), d.maxPids(), d.cpuWeight(),
                 d.placementTags(), null, d.annotation(), d.logGuid(), d.metricsGuid());
-        return new ContainerSpec(ActualLrpKey.of(d.taskGuid(), 0), instanceGuid(task), definition);
+        return new ContainerSpec(ActualLrpKey.of(d.taskGuid(), 0), instanceGuid(epoch), definition);
     }
 
-    static String instanceGuid(TaskSnapshot task) {
-        return task.modificationTag().epoch().toString();
+    /** A task's one container is named by the task's epoch. */
+    static String instanceGuid(UUID epoch) {
+        return epoch.toString();
     }
 
     static String taskGuid(Container container) {
         return container.key().processGuid();
     }
 
-    static Resources need(TaskDefinition definition) {
-        return new Resources(definition.memoryMb(), definition.diskMb(), 1);
+    /** What a placed task takes of its cell: its memory, its disk and one container. */
+    static Resources need(TasksPlaced.TaskPlacement placement) {
+        return new Resources(placement.memoryMb(), placement.diskMb(), 1);
     }
 }

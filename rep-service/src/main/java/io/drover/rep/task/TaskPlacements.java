@@ -1,17 +1,17 @@
 package io.drover.rep.task;
 
 import io.drover.model.cell.Resources;
-import io.drover.model.lrp.Outcome;
 import io.drover.model.messaging.TasksPlaced;
 import io.drover.model.planted.PlantedBug;
+import io.drover.model.task.TaskDefinition;
 import io.drover.model.task.TaskReads;
 import io.drover.model.task.TaskSnapshot;
 import io.drover.model.task.TaskStart;
+import io.drover.model.task.TaskStarted;
 import io.drover.model.task.TaskState;
 import io.drover.rep.cell.CellCapacity;
 import io.drover.rep.executor.ContainerSpec;
 import io.drover.rep.executor.Executor;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +21,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns a cell's task placements into running tasks: drop the stale ones (gone, no longer PENDING, another task of the
- * same guid), turn away what does not fit what the cell has left (the auctioneer's wording), start the rest in one
- * write, and run exactly those whose start this cell made: a redelivered placement's start is a no-op or refused,
- * which is what keeps a task to one run.
+ * Turns a cell's task placements into running tasks: turn away what does not fit what the cell has left (the
+ * auctioneer's wording), start the rest in one write, and run exactly those whose start this cell made, from the task
+ * the start read: a stale or redelivered placement's start is a no-op or refused, which is what keeps a task to one run.
+ * A placement says what the task takes of the cell, so nothing is read before the start; one written before it said so
+ * (issue 37) has its task read first, and is dropped when that task is gone, no longer PENDING or of another epoch.
  */
 final class TaskPlacements {
 
@@ -45,10 +46,10 @@ final class TaskPlacements {
     }
 
     /**
-     * Starts what it can; returns the tasks it ran. {@code failedToRun} gets each task the executor refused after its
-     * start, which must then be completed as failed.
+     * Starts what it can; returns the tasks it ran, by instance guid. {@code failedToRun} gets each task the executor
+     * refused after its start, which must then be completed as failed.
      */
-    List<TaskSnapshot> handle(Collection<TasksPlaced.TaskPlacement> placements, boolean evacuating,
+    Map<String, TaskDefinition> handle(Collection<TasksPlaced.TaskPlacement> placements, boolean evacuating,
             Consumer<Failure> failedToRun) {
         Map<String, TasksPlaced.TaskPlacement> byGuid = new LinkedHashMap<>();
         placements.forEach(p -> byGuid.put(p.taskGuid(), p));
@@ -56,26 +57,19 @@ final class TaskPlacements {
             Map<String, String> errors = new LinkedHashMap<>();
             byGuid.keySet().forEach(g -> errors.put(g, "cell is evacuating"));
             writes.rejectTasks(cellId, errors);
-            return List.of();
+            return Map.of();
         }
-        Map<String, TaskSnapshot> current = reads.find(byGuid.keySet());
         Map<String, String> rejected = new LinkedHashMap<>();
-        Map<String, TaskSnapshot> admitted = new LinkedHashMap<>();
+        Map<String, TasksPlaced.TaskPlacement> admitted = new LinkedHashMap<>();
         Resources left = capacity.available();
-        for (TasksPlaced.TaskPlacement p : byGuid.values()) {
-            TaskSnapshot task = current.get(p.taskGuid());
-            boolean atMostOnce = !PlantedBug.TASK_AT_MOST_ONCE.planted();
-            if (task == null || atMostOnce && (task.state() != TaskState.PENDING
-                    || !task.modificationTag().epoch().equals(p.epoch()))) {
-                continue;
-            }
-            Resources need = TaskContainers.need(task.definition());
+        for (TasksPlaced.TaskPlacement p : withNeeds(byGuid).values()) {
+            Resources need = TaskContainers.need(p);
             String lacking = left.lacking(need);
             if (lacking.isEmpty()) {
                 left = left.minus(need);
-                admitted.put(task.taskGuid(), task);
+                admitted.put(p.taskGuid(), p);
             } else {
-                rejected.put(task.taskGuid(), "insufficient resources: " + lacking);
+                rejected.put(p.taskGuid(), "insufficient resources: " + lacking);
             }
         }
         if (!rejected.isEmpty()) {
@@ -83,42 +77,68 @@ final class TaskPlacements {
             rejected.forEach((guid, why) -> log.info("reject-task task_guid={} cell={} reason=\"{}\"", guid, cellId,
                     why));
         }
-        return admitted.isEmpty() ? List.of() : startAndRun(admitted, failedToRun);
+        return admitted.isEmpty() ? Map.of() : startAndRun(admitted, failedToRun);
     }
 
-    private List<TaskSnapshot> startAndRun(Map<String, TaskSnapshot> admitted, Consumer<Failure> failedToRun) {
-        Map<String, TaskStart> starts = new LinkedHashMap<>();
-        admitted.values().forEach(t -> {
-            capacity.reserve(TaskContainers.instanceGuid(t), TaskContainers.need(t.definition()));
-            starts.put(t.taskGuid(), new TaskStart(cellId, t.modificationTag().epoch()));
+    /**
+     * The placements with what their tasks take: as they came, or, for those written before placements said so, from
+     * the task read now (a task gone, no longer PENDING or of another epoch is dropped, as it always was).
+     */
+    private Map<String, TasksPlaced.TaskPlacement> withNeeds(Map<String, TasksPlaced.TaskPlacement> byGuid) {
+        List<String> unsaid = byGuid.values().stream().filter(p -> !p.hasNeed()).map(TasksPlaced.TaskPlacement::taskGuid)
+                .toList();
+        if (unsaid.isEmpty()) {
+            return byGuid;
+        }
+        Map<String, TaskSnapshot> current = reads.find(unsaid);
+        Map<String, TasksPlaced.TaskPlacement> placements = new LinkedHashMap<>();
+        byGuid.forEach((guid, p) -> {
+            TaskSnapshot task = current.get(guid);
+            if (p.hasNeed()) {
+                placements.put(guid, p);
+            } else if (task != null && (PlantedBug.TASK_AT_MOST_ONCE.planted() || task.state() == TaskState.PENDING
+                    && task.modificationTag().epoch().equals(p.epoch()))) {
+                placements.put(guid, new TasksPlaced.TaskPlacement(guid, p.epoch(), task.definition().memoryMb(),
+                        task.definition().diskMb()));
+            }
         });
-        Map<String, Outcome> outcomes;
+        return placements;
+    }
+
+    private Map<String, TaskDefinition> startAndRun(Map<String, TasksPlaced.TaskPlacement> admitted,
+            Consumer<Failure> failedToRun) {
+        Map<String, TaskStart> starts = new LinkedHashMap<>();
+        admitted.values().forEach(p -> {
+            capacity.reserve(TaskContainers.instanceGuid(p.epoch()), TaskContainers.need(p));
+            starts.put(p.taskGuid(), new TaskStart(cellId, p.epoch()));
+        });
+        Map<String, TaskStarted> started;
         try {
-            outcomes = writes.startTasks(starts);
+            started = writes.startTasks(starts);
         } catch (RuntimeException e) {
-            admitted.values().forEach(t -> capacity.release(TaskContainers.instanceGuid(t)));
+            admitted.values().forEach(p -> capacity.release(TaskContainers.instanceGuid(p.epoch())));
             throw e;
         }
-        List<TaskSnapshot> ran = new ArrayList<>();
-        for (TaskSnapshot task : admitted.values()) {
-            Outcome outcome = outcomes.get(task.taskGuid());
-            if (outcome.kind() != Outcome.Kind.CHANGED && !PlantedBug.TASK_AT_MOST_ONCE.planted()) {
+        Map<String, TaskDefinition> ran = new LinkedHashMap<>();
+        for (TasksPlaced.TaskPlacement p : admitted.values()) {
+            TaskStarted start = started.get(p.taskGuid());
+            String instanceGuid = TaskContainers.instanceGuid(p.epoch());
+            if (!start.made() && !(PlantedBug.TASK_AT_MOST_ONCE.planted() && start.definition() != null)) {
                 // already started (a redelivered placement) or overtaken: never run a task this start did not make
-                capacity.release(TaskContainers.instanceGuid(task));
-                log.info("start-task-skipped task_guid={} cell={} outcome={} message=\"{}\"", task.taskGuid(), cellId,
-                        outcome.kind(), outcome.message());
+                capacity.release(instanceGuid);
+                log.info("start-task-skipped task_guid={} cell={} outcome={} message=\"{}\"", p.taskGuid(), cellId,
+                        start.outcome().kind(), start.outcome().message());
                 continue;
             }
-            ContainerSpec spec = TaskContainers.spec(task);
+            ContainerSpec spec = TaskContainers.spec(start.definition(), p.epoch());
             try {
                 executor.run(spec);
-                ran.add(task);
-                log.info("start-task task_guid={} cell={} instance_guid={}", task.taskGuid(), cellId,
-                        spec.instanceGuid());
+                ran.put(instanceGuid, start.definition());
+                log.info("start-task task_guid={} cell={} instance_guid={}", p.taskGuid(), cellId, instanceGuid);
             } catch (RuntimeException e) {
                 // started but not running: it must fail now, nothing else would ever notice
-                capacity.release(spec.instanceGuid());
-                failedToRun.accept(new Failure(task.taskGuid(), "failed to start: " + e.getMessage()));
+                capacity.release(instanceGuid);
+                failedToRun.accept(new Failure(p.taskGuid(), "failed to start: " + e.getMessage()));
             }
         }
         return ran;

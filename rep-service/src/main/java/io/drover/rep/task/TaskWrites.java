@@ -3,6 +3,7 @@ package io.drover.rep.task;
 import io.drover.model.lrp.Outcome;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskStart;
+import io.drover.model.task.TaskStarted;
 import java.util.Map;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Map;
  */
 public interface TaskWrites {
 
-    Map<String, Outcome> startTasks(Map<String, TaskStart> starts);
+    /** Each start's outcome, with the task's definition as the start found it (what the cell runs when it made it). */
+    Map<String, TaskStarted> startTasks(Map<String, TaskStart> starts);
 
     Map<String, Outcome> completeTasks(Map<String, TaskCompletion> completions);
 

@@ -13,6 +13,7 @@ import io.drover.model.lrp.StartedInstance;
 import io.drover.model.task.TaskCompletion;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskStart;
+import io.drover.model.task.TaskStarted;
 import io.drover.rep.task.TaskWrites;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -85,7 +86,7 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
     }
 
     @Override
-    public Map<String, Outcome> startTasks(Map<String, TaskStart> starts) {
+    public Map<String, TaskStarted> startTasks(Map<String, TaskStart> starts) {
         return submit(Kind.TASK_START, "", starts);
     }
 
@@ -99,8 +100,11 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
         return submit(Kind.TASK_REJECT, cellId, errors);
     }
 
-    /** Keys are instance slots ({@link ActualLrpKey}) for instance writes and task guids for task writes. */
-    private <K, T> Map<K, Outcome> submit(Kind kind, String group, Map<K, T> items) {
+    /**
+     * Keys are instance slots ({@link ActualLrpKey}) for instance writes and task guids for task writes; results are
+     * {@link Outcome}s, a task start's a {@link TaskStarted}.
+     */
+    private <K, T, R> Map<K, R> submit(Kind kind, String group, Map<K, T> items) {
         if (items.isEmpty()) {
             return Map.of();
         }
@@ -112,7 +116,7 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
         queue.add(request);
         try {
             @SuppressWarnings("unchecked")
-            Map<K, Outcome> outcomes = (Map<K, Outcome>) (Map<?, ?>) request.result().join();
+            Map<K, R> outcomes = (Map<K, R>) (Map<?, ?>) request.result().join();
             return outcomes;
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
@@ -156,7 +160,7 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
     }
 
     private void commit(Batch batch, Map<Object, Object> items, List<Request<?>> taken) {
-        Map<?, Outcome> outcomes;
+        Map<?, ?> outcomes;
         try {
             outcomes = write(batch, items);
         } catch (RuntimeException e) {
@@ -174,7 +178,7 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
             return;
         }
         for (Request<?> r : taken) {
-            Map<Object, Outcome> own = new LinkedHashMap<>();
+            Map<Object, Object> own = new LinkedHashMap<>();
             r.items().keySet().forEach(k -> own.put(k, outcomes.get(k)));
             if (own.containsValue(null)) {
                 r.result().completeExceptionally(new IllegalStateException(batch.kind() + " gave no outcome for some of "
@@ -201,12 +205,13 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
         }
     }
 
-    private Map<Object, Outcome> isolate(Batch batch, Map<Object, Object> items, RuntimeException failure) {
+    private Map<Object, Object> isolate(Batch batch, Map<Object, Object> items, RuntimeException failure) {
         if (items.size() == 1) {
             Map.Entry<Object, Object> item = items.entrySet().iterator().next();
-            return Map.of(item.getKey(), poison.end(batch.kind().name(), item.getKey(), item.getValue(), failure));
+            Outcome ended = poison.end(batch.kind().name(), item.getKey(), item.getValue(), failure);
+            return Map.of(item.getKey(), batch.kind() == Kind.TASK_START ? new TaskStarted(ended, null) : ended);
         }
-        Map<Object, Outcome> outcomes = new LinkedHashMap<>();
+        Map<Object, Object> outcomes = new LinkedHashMap<>();
         Map<Object, Object> first = new LinkedHashMap<>();
         Map<Object, Object> second = new LinkedHashMap<>();
         items.forEach((key, item) -> (first.size() < items.size() / 2 ? first : second).put(key, item));
@@ -233,14 +238,14 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
     }
 
     @SuppressWarnings("unchecked")
-    private Map<?, Outcome> write(Batch batch, Map<Object, Object> items) {
+    private Map<?, ?> write(Batch batch, Map<Object, Object> items) {
         return switch (batch.kind()) {
             case CLAIM -> lifecycle.claimAll(cast(items), REP);
             case START -> lifecycle.start(((Map<ActualLrpKey, StartedInstance>) (Map<?, ?>) items).values(), REP);
             case CRASH -> lifecycle.crashAll(cast(items), REP);
             case REMOVE -> lifecycle.removeAll(cast(items), batch.group(), REP);
             case REJECT -> lifecycle.rejectPlacement(batch.group(), cast(items), Actor.cell(batch.group()));
-            case TASK_START -> tasks.start(cast(items), REP);
+            case TASK_START -> tasks.startToRun(cast(items), REP);
             case TASK_COMPLETE -> tasks.complete(cast(items), REP);
             case TASK_REJECT -> tasks.rejectPlacement(batch.group(), cast(items), Actor.cell(batch.group()));
         };
@@ -267,6 +272,6 @@ public final class GroupCommit implements TaskWrites, AutoCloseable {
     }
 
     private record Request<T>(Kind kind, String group, Map<Object, T> items,
-            CompletableFuture<Map<Object, Outcome>> result) {
+            CompletableFuture<Map<Object, Object>> result) {
     }
 }
