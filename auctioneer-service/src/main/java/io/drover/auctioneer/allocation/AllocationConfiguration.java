@@ -16,7 +16,7 @@ class AllocationConfiguration {
 
     @Bean
     Allocations allocations(CellLoads loads, Clock clock, AuctioneerProperties properties, MeterRegistry meters) {
-        return new Allocations(() -> AllocationView.of(loads.allocations()), clock, properties.reconcileInterval(),
-                meters);
+        return new Allocations(() -> AllocationView.of(loads.allocations()), loads::totals, clock,
+                properties.reconcileInterval(), meters);
     }
 }

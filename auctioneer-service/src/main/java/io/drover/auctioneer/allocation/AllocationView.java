@@ -41,6 +41,21 @@ public final class AllocationView {
     }
 
     /**
+     * A view of what the database says each cell carries in all ({@link CellLoads#totals()}: resources and containers
+     * starting), with this view's counts per process_guid (as last read in full, plus the placements since): what a
+     * round that spreads nothing needs fresh, without reading an LRP's spread. A cell the database says carries nothing
+     * holds no instance either.
+     */
+    public AllocationView withTotals(Map<String, CellAllocation> totals) {
+        Map<String, CellTally> fresh = new HashMap<>(totals.size() * 2);
+        totals.forEach((cell, allocation) -> {
+            CellTally kept = byCell.get(cell);
+            fresh.put(cell, kept == null ? new CellTally(allocation) : kept.withTotals(allocation));
+        });
+        return new AllocationView(fresh);
+    }
+
+    /**
      * A placement the lifecycle committed: the work takes its resources and is starting on that cell; an LRP's instance
      * also counts in its LRP's spread (a task has none: see {@link Work#spread}).
      */

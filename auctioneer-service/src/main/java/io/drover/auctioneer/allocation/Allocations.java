@@ -1,11 +1,13 @@
 package io.drover.auctioneer.allocation;
 
+import io.drover.model.read.CellAllocation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -19,6 +21,10 @@ import java.util.function.Supplier;
  * duration after it, if that is longer than the configured interval, so that reading the aggregate takes at most about
  * a tenth of the round thread's time however many instances the cluster holds (a read took 3-10 s over a million).
  *
+ * <p>A round that spreads nothing (tasks only) needs each cell's totals fresh, not its counts per LRP: its reconcile
+ * reads the totals alone (one row per cell instead of one per cell and LRP) and keeps the counts, which then age
+ * from their own read; the first round that spreads instances once its counts are due reads everything.
+ *
  * <p>Reads and reconciles happen on the round thread, between the round's reads and its decision, never inside a
  * transaction; {@link #drop} may come from the election thread at any time. A reconcile that a drop overtook serves
  * its round but is not kept.
@@ -29,6 +35,7 @@ public class Allocations {
     static final int READS_APART = 10;
 
     private final Supplier<AllocationView> database;
+    private final Supplier<Map<String, CellAllocation>> totals;
     private final Clock clock;
     private final Duration interval;
     private final MeterRegistry meters;
@@ -40,43 +47,71 @@ public class Allocations {
      * read takes.
      */
     public Allocations(Supplier<AllocationView> database, Clock clock, Duration interval, MeterRegistry meters) {
+        this(database, null, clock, interval, meters);
+    }
+
+    /** {@code totals}: each cell's totals without its counts, or null to read everything for every round. */
+    public Allocations(Supplier<AllocationView> database, Supplier<Map<String, CellAllocation>> totals, Clock clock,
+            Duration interval, MeterRegistry meters) {
         if (interval.isNegative()) {
             throw new IllegalArgumentException("reconcile interval must not be negative: " + interval);
         }
         this.database = database;
+        this.totals = totals;
         this.clock = clock;
         this.interval = interval;
         this.meters = meters;
     }
 
-    /** The view a round decides on: loaded if this leadership has none yet, reconciled if older than the interval. */
+    /** The view a round that spreads instances decides on: see {@link #forRound(boolean)}. */
     public Current forRound() {
+        return forRound(true);
+    }
+
+    /**
+     * The view a round decides on: loaded if this leadership has none yet, reconciled if its read is due, or, for a
+     * round that {@code spreads} instances, if the read of its counts per LRP is.
+     */
+    public Current forRound(boolean spreads) {
         Held current = held;
         if (current == null || current.term != term.get()) {
-            return new Current(reconcile(Source.LOADED), Source.LOADED);
+            return new Current(reconcile(Source.LOADED, true), Source.LOADED);
         }
-        if (!clock.instant().isBefore(current.reconciledAt.plus(current.due))) {
-            return new Current(reconcile(Source.INTERVAL), Source.INTERVAL);
+        Instant now = clock.instant();
+        if (!now.isBefore(current.read.due()) || spreads && !now.isBefore(current.counted.due())) {
+            return new Current(reconcile(Source.INTERVAL, spreads), Source.INTERVAL);
         }
         return new Current(current.view, Source.INCREMENTAL);
     }
 
     /** Replaces the view with the database's aggregate and returns it. */
     public AllocationView reconcile(Source why) {
+        return reconcile(why, true);
+    }
+
+    /**
+     * Replaces the view with the database's aggregate and returns it; for a round that {@code spreads} nothing, with
+     * the cells' totals only, the counts per LRP kept (a first read of a leadership reads everything).
+     */
+    public AllocationView reconcile(Source why, boolean spreads) {
         long readIn = term.get();
+        Held before = held;
+        boolean all = spreads || totals == null || before == null || before.term != readIn;
         long started = System.nanoTime();
         Instant readFrom = clock.instant();
-        AllocationView view = database.get();
+        AllocationView view = all ? database.get() : before.view.withTotals(totals.get());
         Instant readTo = clock.instant();
         Timer.builder("drover.auction.allocation.reconcile").tag("trigger", why.name().toLowerCase(Locale.ROOT))
-                .description("Full reads of the allocation aggregate by the auction leader").register(meters)
+                .tag("read", all ? "all" : "totals")
+                .description("Reads of the allocation aggregate by the auction leader").register(meters)
                 .record(Duration.ofNanos(System.nanoTime() - started));
         if (term.get() == readIn) {
             // The interval counts from the end of the read: rounds get `interval` of work between two reads, however
             // long a read takes. Only this thread places, so what the view misses meanwhile frees capacity.
             Duration readsApart = Duration.between(readFrom, readTo).multipliedBy(READS_APART);
-            Duration due = interval.isZero() || readsApart.compareTo(interval) <= 0 ? interval : readsApart;
-            held = new Held(readIn, view, readTo, due);
+            Read read = new Read(readTo, interval.isZero() || readsApart.compareTo(interval) <= 0 ? interval
+                    : readsApart);
+            held = new Held(readIn, view, read, all ? read : before.counted);
         }
         return view;
     }
@@ -108,7 +143,15 @@ public class Allocations {
     public record Current(AllocationView view, Source source) {
     }
 
-    /** A view, when its read ended, and how long after that the next interval read is due. */
-    private record Held(long term, AllocationView view, Instant reconciledAt, Duration due) {
+    /** A read that ended at {@code at}, and how long after it the next one is due. */
+    private record Read(Instant at, Duration after) {
+
+        Instant due() {
+            return at.plus(after);
+        }
+    }
+
+    /** The view of a leadership, its last read (of the totals or of everything) and the last read of its counts. */
+    private record Held(long term, AllocationView view, Read read, Read counted) {
     }
 }

@@ -39,6 +39,14 @@ final class CellTally {
         this.starting = read.starting();
     }
 
+    /** What {@code totals} says the cell carries in all, with this tally's counts per process_guid. */
+    CellTally withTotals(CellAllocation totals) {
+        if (handedOut == null) {
+            handedOut = Map.copyOf(instancesByProcessGuid);
+        }
+        return new CellTally(new CellAllocation(totals.used(), totals.starting(), handedOut));
+    }
+
     static CellTally empty() {
         return new CellTally(new CellAllocation(Resources.NONE, 0, Map.of()));
     }

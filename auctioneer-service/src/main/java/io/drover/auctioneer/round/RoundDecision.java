@@ -41,13 +41,15 @@ class RoundDecision {
      */
     Decided decide(List<Work> work) {
         long started = System.nanoTime();
-        Decided decided = decide(scheduler, work, snapshots.schedulableCells(false), allocations.forRound(),
-                () -> allocations.reconcile(Source.SHORTAGE));
+        // a round of tasks spreads nothing: its view needs the cells' totals fresh, not the LRPs' counts
+        boolean spreads = work.stream().anyMatch(Work::spread);
+        Decided decided = decide(scheduler, work, snapshots.schedulableCells(false), allocations.forRound(spreads),
+                () -> allocations.reconcile(Source.SHORTAGE, spreads));
         if (decided.schedule().failures().isEmpty() || snapshots.cellsRead(started)) {
             return decided;
         }
-        return decide(scheduler, work, snapshots.schedulableCells(true), allocations.forRound(),
-                () -> allocations.reconcile(Source.SHORTAGE));
+        return decide(scheduler, work, snapshots.schedulableCells(true), allocations.forRound(spreads),
+                () -> allocations.reconcile(Source.SHORTAGE, spreads));
     }
 
     /** The pure rule: schedule on the view; on a capacity failure of a view not read in this round, reconcile once. */

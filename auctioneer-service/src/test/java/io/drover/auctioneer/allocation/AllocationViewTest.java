@@ -116,6 +116,24 @@ class AllocationViewTest {
     }
 
     @Test
+    void theTotalsReplaceWhatCellsCarryAndKeepTheCountsOfTheCellsStillCarryingSomething() {
+        AllocationView view = AllocationView.of(Map.of("a", read(new Resources(64, 64, 1), 0, Map.of("web", 1)),
+                "b", read(new Resources(64, 64, 1), 1, Map.of("web", 1))));
+        view.placed("a", work("api", 128));
+
+        AllocationView fresh = view.withTotals(Map.of("a", read(new Resources(500, 500, 5), 2, Map.of()),
+                "c", read(new Resources(10, 10, 1), 1, Map.of())));
+
+        assertThat(fresh.allocated("a")).isEqualTo(new Resources(500, 500, 5));
+        assertThat(fresh.starting("a")).isEqualTo(2);
+        assertThat(List.of(fresh.instances("a", "web"), fresh.instances("a", "api"))).containsExactly(1, 1);
+        assertThat(fresh.allocated("b")).as("carries nothing now").isEqualTo(Resources.NONE);
+        assertThat(fresh.instances("b", "web")).isZero();
+        assertThat(fresh.allocated("c")).isEqualTo(new Resources(10, 10, 1));
+        assertThat(view.allocated("a")).as("the view it came from is as it was").isEqualTo(new Resources(192, 164, 2));
+    }
+
+    @Test
     void aNewRegistrationOfTheCellIsSeenAtOnce() {
         AllocationView view = AllocationView.empty();
         view.loads(List.of(cell("a")));

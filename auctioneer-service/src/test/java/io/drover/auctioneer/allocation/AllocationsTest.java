@@ -11,6 +11,7 @@ import io.drover.model.read.CellAllocation;
 import io.drover.test.MutableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,6 +59,39 @@ class AllocationsTest {
         assertThat(reconciled.view().starting("b")).isEqualTo(2);
         assertThat(allocations.forRound().source()).isEqualTo(Source.INCREMENTAL);
         assertThat(meters.get("drover.auction.allocation.reconcile").tag("trigger", "interval").timer().count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aRoundOfTasksAfterTheIntervalReadsTheTotalsAloneAndKeepsTheCountsWhichAgeFromTheirOwnRead() {
+        AtomicInteger totalReads = new AtomicInteger();
+        Allocations split = new Allocations(() -> {
+            reads.incrementAndGet();
+            return AllocationView.of(database.get());
+        }, () -> {
+            totalReads.incrementAndGet();
+            return Map.of("a", read(new Resources(300, 300, 3), 1, Map.of()));
+        }, clock, Duration.ofSeconds(3), meters);
+        database.set(Map.of("a", read(new Resources(100, 100, 1), 0, Map.of("web", 1))));
+        assertThat(split.forRound(false).source()).as("a leadership's first read is whole").isEqualTo(Source.LOADED);
+        clock.advance(Duration.ofSeconds(1));
+        split.forRound(true).view().placed("a", work("api", 50));
+
+        clock.advance(Duration.ofSeconds(2));
+        Current tasks = split.forRound(false);
+        clock.advance(Duration.ofSeconds(1));
+        Current instances = split.forRound(true);
+
+        assertThat(tasks.source()).isEqualTo(Source.INTERVAL);
+        assertThat(tasks.view().allocated("a")).as("the totals read").isEqualTo(new Resources(300, 300, 3));
+        assertThat(tasks.view().starting("a")).isEqualTo(1);
+        assertThat(List.of(tasks.view().instances("a", "web"), tasks.view().instances("a", "api")))
+                .as("the counts kept, with the placement since their read").containsExactly(1, 1);
+        assertThat(instances.source()).as("counts read 4 s ago, totals 1 s ago").isEqualTo(Source.INTERVAL);
+        assertThat(List.of(reads.get(), totalReads.get())).containsExactly(2, 1);
+        assertThat(instances.view().instances("a", "api")).as("read whole again").isZero();
+        assertThat(split.forRound(false).source()).isEqualTo(Source.INCREMENTAL);
+        assertThat(meters.get("drover.auction.allocation.reconcile").tag("read", "totals").timer().count())
                 .isEqualTo(1);
     }
 

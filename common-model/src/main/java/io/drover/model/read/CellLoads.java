@@ -70,9 +70,20 @@ public class CellLoads {
      * statement; its cost grows with the instances placed or owned (one row per cell and LRP).
      */
     public Map<String, CellAllocation> allocations() {
+        return allocations(INSTANCES_PER_LRP + " UNION ALL " + TWINS_AND_TASKS);
+    }
+
+    /**
+     * Each carrying cell's allocation without its counts per process_guid (empty), for a reader that spreads nothing
+     * (the auction's rounds of tasks): one row per cell, not one per cell and LRP.
+     */
+    public Map<String, CellAllocation> totals() {
+        return allocations(INSTANCES_PER_CELL + " UNION ALL " + TWINS_AND_TASKS);
+    }
+
+    private Map<String, CellAllocation> allocations(String sql) {
         Map<String, Builder> cells = new HashMap<>();
-        jdbc.query(INSTANCES_PER_LRP + " UNION ALL " + TWINS_AND_TASKS,
-                (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1), c -> new Builder()).add(rs));
+        jdbc.query(sql, (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1), c -> new Builder()).add(rs));
         Map<String, CellAllocation> allocations = new HashMap<>(cells.size() * 2);
         cells.forEach((cell, b) -> allocations.put(cell, new CellAllocation(
                 new Resources(b.memoryMb, b.diskMb, b.containers), b.starting, b.instances)));

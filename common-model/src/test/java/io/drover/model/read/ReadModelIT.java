@@ -226,6 +226,8 @@ class ReadModelIT {
         assertThat(allocation.used()).isEqualTo(new Resources(256, 128, 2));
         assertThat(allocation.starting()).isEqualTo(1);
         assertThat(allocation.instancesByProcessGuid()).isEqualTo(Map.of(guid, 2));
+        assertThat(loads.totals().get(cell)).as("the same without the counts")
+                .isEqualTo(new CellAllocation(new Resources(256, 128, 2), 1, Map.of()));
     }
 
     @Test
