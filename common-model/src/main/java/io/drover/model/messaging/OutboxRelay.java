@@ -218,6 +218,12 @@ public class OutboxRelay implements SmartLifecycle {
                     batches.add(batch);
                 }
             }
+            if (!batches.isEmpty()) {
+                // the one transaction that waits for Kafka between statements: its own bound, past the send's
+                // (every Drover connection ends a transaction idle for 10 s: DroverDefaults)
+                jdbc.execute("SET LOCAL idle_in_transaction_session_timeout = '"
+                        + properties.sendTimeout().plusSeconds(10).toMillis() + "ms'");
+            }
             int count = PlantedBug.OUTBOX_ACK.planted() ? sendCountingFailuresAsSent(batches) : send(batches);
             batches.forEach(b -> b.source().advance(jdbc, b.end()));
             batches.stream().map(RelaySource.Batch::oldest).min(Instant::compareTo)
