@@ -11,12 +11,15 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -62,6 +66,36 @@ class TopicReaderIT {
             send("after");
             await().atMost(Duration.ofSeconds(30)).until(() -> seen.contains("after"));
             assertThat(seen).containsExactly("after");
+        } finally {
+            reader.close();
+        }
+    }
+
+    /**
+     * The compose cluster's services start together, and a service's reader may ask for a topic's partitions before
+     * another service created it (or before the broker's metadata has it): the converger's reader of convergence
+     * requests then sat on no partition for good, its every poll failing ("not subscribed to any topics or assigned any
+     * partitions"), and no request was ever heard (drover-verify --compose, docs/verification.md).
+     */
+    @Test
+    void aReaderOfEveryPartitionOfATopicNotCreatedYetReadsItOnceItIsCreated() throws Exception {
+        String later = "reader-later-" + UUID.randomUUID();
+        // as the compose broker does: a topic is created by the services' admins, never by a client asking for it
+        Map<String, Object> noAutoCreation = new HashMap<>(consumers.getConfigurationProperties());
+        noAutoCreation.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        TopicReader reader = new TopicReader(new DefaultKafkaConsumerFactory<>(noAutoCreation),
+                new TopicReader.Settings("test-later", null,
+                TopicReader.StartAt.LATEST, null, 100, Duration.ofMillis(200), 0), TopicReader.allOf(later),
+                this::record, TopicReader.AfterPoll.NOTHING);
+        reader.start();
+        try {
+            Thread.sleep(1500); // the reader has asked for the topic's partitions and found none
+            try (Admin client = Admin.create(admin.getConfigurationProperties())) {
+                client.createTopics(List.of(new NewTopic(later, 2, (short) 1))).all().get();
+            }
+            await().atMost(Duration.ofSeconds(30)).until(reader::positioned);
+            producer.send(new ProducerRecord<>(later, "k", "after")).get();
+            await().atMost(Duration.ofSeconds(30)).until(() -> seen.contains("after"));
         } finally {
             reader.close();
         }

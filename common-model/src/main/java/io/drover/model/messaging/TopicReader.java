@@ -23,6 +23,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
@@ -149,9 +150,20 @@ public final class TopicReader implements AutoCloseable {
         this.afterPoll = afterPoll;
     }
 
-    /** Every partition of {@code topic}, as the broker knows them. */
+    /**
+     * Every partition of {@code topic}, as the broker knows them. A topic has at least one: none means it is not created
+     * yet (services starting together, one creating the topics another reads) or its metadata has not reached the
+     * broker, and the reader positions again a moment later rather than sit on no partition for good.
+     */
     public static Function<Consumer<String, byte[]>, Collection<TopicPartition>> allOf(String topic) {
-        return c -> c.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+        return c -> {
+            List<TopicPartition> all = c.partitionsFor(topic).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            if (all.isEmpty()) {
+                throw new UnknownTopicOrPartitionException("no partition of " + topic + " known yet");
+            }
+            return all;
+        };
     }
 
     /**
