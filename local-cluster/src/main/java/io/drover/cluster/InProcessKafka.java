@@ -56,15 +56,19 @@ public final class InProcessKafka implements AutoCloseable {
 
     /** Formats {@code dataDir} if it is new, then starts the broker on free loopback ports. */
     public static InProcessKafka start(Path dataDir) {
-        return start(dataDir, new Listener(LOOPBACK, LOOPBACK, FreePorts.any(), FreePorts.any()), Quorum.ALONE);
+        return start(dataDir, new Listener(LOOPBACK, LOOPBACK, FreePorts.any(), FreePorts.any(), External.NONE),
+                Quorum.ALONE);
     }
 
     /**
      * A broker for a container network (the compose Kafka, {@link KafkaBrokerMain}): it listens on every interface and
-     * tells clients to reach it at {@code advertisedHost:port}; the controller listens on {@code port + 1}.
+     * tells clients to reach it at {@code advertisedHost:port}; the controller listens on {@code port + 1}. With an
+     * {@code external} listener it also serves clients outside that network (on the host, through a published port)
+     * and tells them to reach it at the published address.
      */
-    static InProcessKafka startOnAllInterfaces(Path dataDir, String advertisedHost, int port, Quorum quorum) {
-        return start(dataDir, new Listener("0.0.0.0", advertisedHost, port, port + 1), quorum);
+    static InProcessKafka startOnAllInterfaces(Path dataDir, String advertisedHost, int port, Quorum quorum,
+            External external) {
+        return start(dataDir, new Listener("0.0.0.0", advertisedHost, port, port + 1, external), quorum);
     }
 
     /**
@@ -103,16 +107,19 @@ public final class InProcessKafka implements AutoCloseable {
                 .run();
     }
 
-    private static Properties properties(Path logDir, Listener l, Quorum quorum) {
+    static Properties properties(Path logDir, Listener l, Quorum quorum) {
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");
         p.put("node.id", String.valueOf(quorum.nodeId()));
         p.put("controller.quorum.voters", quorum.alone() ? NODE_ID + "@127.0.0.1:" + l.controllerPort()
                 : quorum.voters());
-        p.put("listeners", "PLAINTEXT://" + l.bindHost() + ":" + l.brokerPort() + ",CONTROLLER://"
+        String external = l.external().port() > 0 ? ",EXTERNAL://" + l.bindHost() + ":" + l.external().port() : "";
+        p.put("listeners", "PLAINTEXT://" + l.bindHost() + ":" + l.brokerPort() + external + ",CONTROLLER://"
                 + (quorum.alone() ? LOOPBACK : l.bindHost()) + ":" + l.controllerPort());
-        p.put("advertised.listeners", "PLAINTEXT://" + l.advertisedHost() + ":" + l.brokerPort());
-        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.put("advertised.listeners", "PLAINTEXT://" + l.advertisedHost() + ":" + l.brokerPort()
+                + (external.isEmpty() ? "" : ",EXTERNAL://" + l.external().advertised()));
+        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"
+                + (external.isEmpty() ? "" : ",EXTERNAL:PLAINTEXT"));
         p.put("controller.listener.names", "CONTROLLER");
         p.put("inter.broker.listener.name", "PLAINTEXT");
         p.put("log.dirs", logDir.toString());
@@ -149,8 +156,20 @@ public final class InProcessKafka implements AutoCloseable {
         server.awaitShutdown();
     }
 
-    /** Where clients connect (bound on {@code bindHost}, announced as {@code advertisedHost}); the controller is local. */
-    private record Listener(String bindHost, String advertisedHost, int brokerPort, int controllerPort) {
+    /**
+     * Where clients connect (bound on {@code bindHost}, announced as {@code advertisedHost}), and those from outside
+     * the container network; the controller is local.
+     */
+    record Listener(String bindHost, String advertisedHost, int brokerPort, int controllerPort, External external) {
+    }
+
+    /**
+     * A listener for clients outside the container network: bound on {@code port} (0: none), announced as
+     * {@code advertised} ({@code host:port}, the address a published port gives it on the host).
+     */
+    record External(int port, String advertised) {
+
+        static final External NONE = new External(0, null);
     }
 
     static void deleteRecursively(Path dir) {

@@ -14,7 +14,10 @@ import org.slf4j.LoggerFactory;
  * the local-cluster jar, so no Kafka image has to be pulled. Environment: {@code KAFKA_DATA_DIR} (default
  * {@code /home/drover/data/kafka}), {@code KAFKA_ADVERTISED_HOST} (default: the host name, which compose makes the
  * service's), {@code KAFKA_PORT} (9092; the controller takes the next port). Once the broker serves, it creates the
- * file {@code KAFKA_READY_FILE} (default {@code /tmp/kafka-ready}) for the container's health check.
+ * file {@code KAFKA_READY_FILE} (default {@code /tmp/kafka-ready}) for the container's health check. Clients outside
+ * the compose network (the truth checker's topic reader, {@code docker-compose.verify.yml}) get a listener of their
+ * own with {@code KAFKA_EXTERNAL_PORT} (inside the container, published on the host) and
+ * {@code KAFKA_EXTERNAL_ADVERTISED} (the {@code host:port} they reach it at); without them there is none.
  *
  * <p>One of several ({@code docker-compose.ha.yml}, docs/ha.md): {@code KAFKA_NODE_ID}, {@code KAFKA_CONTROLLER_VOTERS}
  * ({@code 1@kafka-1:9093,2@kafka-2:9093,3@kafka-3:9093}), {@code KAFKA_CLUSTER_ID} (the same on every node, a base64
@@ -42,7 +45,11 @@ public final class KafkaBrokerMain {
                         env("KAFKA_CLUSTER_ID", "ZHJvdmVyLWthZmthLWhhAA"),
                         Integer.parseInt(env("KAFKA_REPLICATION_FACTOR", "3")),
                         Integer.parseInt(env("KAFKA_MIN_INSYNC_REPLICAS", "2")));
-        InProcessKafka kafka = InProcessKafka.startOnAllInterfaces(dataDir, host, port, quorum);
+        String externalPort = env("KAFKA_EXTERNAL_PORT", "0");
+        InProcessKafka.External external = externalPort.equals("0") ? InProcessKafka.External.NONE
+                : new InProcessKafka.External(Integer.parseInt(externalPort), env("KAFKA_EXTERNAL_ADVERTISED",
+                        "127.0.0.1:" + externalPort));
+        InProcessKafka kafka = InProcessKafka.startOnAllInterfaces(dataDir, host, port, quorum, external);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             log.info("kafka-broker-stopping");
             kafka.close();
