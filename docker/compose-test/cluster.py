@@ -43,12 +43,13 @@ def eventually(what, check, timeout, interval=0.25):
 
 
 class Cluster:
-    def __init__(self, root, project, env, file="docker-compose.yml", profiles=("simulated",), services=None):
+    def __init__(self, root, project, env, files=("docker-compose.yml",), profiles=("simulated",), services=None):
         self.root = Path(root)
         self.project = project
-        self.file = file
+        self.files = list(files)
         self.services = services or ALL_SERVICES
-        self._flags = ["-p", project, "-f", str(self.root / file)] + [f for p in profiles for f in ("--profile", p)]
+        self._flags = ["-p", project] + [f for name in files for f in ("-f", str(self.root / name))] \
+            + [f for p in profiles for f in ("--profile", p)]
         # docker-compose 1.29 gives up on a daemon request after 60 s; on a loaded machine (a benchmark beside the
         # build) dockerd took longer than that to create one container while it started nine
         timeout = os.environ.get("COMPOSE_HTTP_TIMEOUT", "600")

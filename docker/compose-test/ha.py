@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cluster import Cluster, Failure, eventually, sh
 from receptor import Receptor, running
-from run import free_port
+from startup import free_port
 from scenarios import _elected_at, _leader, expect, log
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +47,7 @@ def main():
     password = secrets.token_hex(12)
     env = {"DROVER_RECEPTOR_PORT": str(ports[0]), "DROVER_RECEPTOR_2_PORT": str(ports[1]),
            "DROVER_RECEPTOR_PASSWORD": password, "DROVER_IMAGE_TAG": os.environ.get("DROVER_IMAGE_TAG", "dev")}
-    cluster = Cluster(ROOT, PROJECT, env, file="docker-compose.ha.yml", profiles=(), services=SERVICES)
+    cluster = Cluster(ROOT, PROJECT, env, files=("docker-compose.ha.yml",), profiles=(), services=SERVICES)
     cluster.down()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     passed = False
