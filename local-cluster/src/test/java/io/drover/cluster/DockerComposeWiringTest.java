@@ -42,7 +42,11 @@ class DockerComposeWiringTest {
     private static final Set<String> ENTRYPOINT_VARIABLES = Set.of("JAVA_OPTS", "DROVER_MAIN");
     private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{(\\w+):-([^}]*)}");
 
+    /** Keys of a map property ({@code spring.kafka.producer.properties.*}), which the metadata cannot list. */
+    private static final String PRODUCER_PROPERTIES = "SPRING_KAFKA_PRODUCER_PROPERTIES_";
+
     private static Map<String, Map<String, Object>> services;
+    private static Map<String, Map<String, Object>> verifyServices;
     private static Set<String> knownProperties;
 
     @BeforeAll
@@ -52,6 +56,8 @@ class DockerComposeWiringTest {
         options.setMaxAliasesForCollections(100);
         Map<String, Object> compose = new Yaml(options).load(Files.readString(ROOT.resolve("docker-compose.yml")));
         services = (Map<String, Map<String, Object>>) compose.get("services");
+        Map<String, Object> verify = new Yaml(options).load(Files.readString(ROOT.resolve("docker-compose.verify.yml")));
+        verifyServices = (Map<String, Map<String, Object>>) verify.get("services");
         knownProperties = knownPropertyEnvNames();
     }
 
@@ -201,6 +207,53 @@ class DockerComposeWiringTest {
                 }
             }
         }
+    }
+
+    /** docs/verification.md: the truth checker's override sets only real properties of services the base file has. */
+    @Test
+    void theVerifyOverrideSetsOnlyRealPropertiesOfTheBaseFilesServices() {
+        assertThat(services.keySet()).containsAll(verifyServices.keySet());
+        for (Map.Entry<String, Map<String, Object>> service : verifyServices.entrySet()) {
+            for (String name : map(service.getValue().getOrDefault("environment", Map.of())).keySet()) {
+                if (service.getKey().equals("kafka")) {
+                    assertThat(name).as("read by KafkaBrokerMain").startsWith("KAFKA_");
+                } else if (!name.startsWith(PRODUCER_PROPERTIES)) {
+                    assertThat(knownProperties).as(service.getKey() + ": " + name + " binds to no known property")
+                            .contains(name);
+                }
+            }
+        }
+        assertThat(verifyServices.get("rep-1")).isEqualTo(verifyServices.get("rep-2"));
+        for (String rep : PROCESS_REPS) {
+            Matcher xmx = Pattern.compile("-Xmx(\\w+)").matcher((String) env(rep).get("JAVA_OPTS"));
+            assertThat(xmx.find()).isTrue();
+            long offered = Long.parseLong((String) map(verifyServices.get(rep).get("environment"))
+                    .get("DROVER_REP_CAPACITY_MEMORYMB")) << 20;
+            assertThat(bytes(xmx.group(1)) + offered + (160L << 20)).as(rep + ": heap and cell within its limit")
+                    .isLessThanOrEqualTo(bytes((String) verifyServices.get(rep).get("mem_limit")));
+        }
+        assertThat(map(verifyServices.get("converger-1").get("environment")))
+                .isEqualTo(map(verifyServices.get("converger-2").get("environment")));
+        assertThat(map(verifyServices.get("auctioneer-1").get("environment")))
+                .isEqualTo(map(verifyServices.get("auctioneer-2").get("environment")));
+    }
+
+    /**
+     * The base file publishes neither PostgreSQL nor Kafka; the checker's override publishes Kafka on the host's
+     * loopback interface only, at the port the checker chose, announced at that same address by a listener of its own.
+     */
+    @Test
+    void onlyTheVerifyOverridePublishesKafkaOnLoopbackAtTheAddressItsExternalListenerAnnounces() {
+        assertThat(services.get("kafka")).doesNotContainKey("ports");
+        assertThat(services.get("postgres")).doesNotContainKey("ports");
+        Map<String, Object> env = map(verifyServices.get("kafka").get("environment"));
+        List<?> ports = (List<?>) verifyServices.get("kafka").get("ports");
+        assertThat(ports).hasSize(1);
+        Matcher published = Pattern.compile("127\\.0\\.0\\.1:\\$\\{(\\w+)[^}]*}:(\\d+)")
+                .matcher(ports.get(0).toString());
+        assertThat(published.matches()).as(ports.get(0).toString()).isTrue();
+        assertThat(published.group(2)).isEqualTo(env.get("KAFKA_EXTERNAL_PORT"));
+        assertThat(env.get("KAFKA_EXTERNAL_ADVERTISED").toString()).startsWith("127.0.0.1:${" + published.group(1));
     }
 
     /** Property names from every configuration metadata file, in their environment-variable form. */

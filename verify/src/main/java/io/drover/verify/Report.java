@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 
 /**
  * What a run prints: one summary line ({@code verify: 4,812 ops, 23 faults, 0 anomalies (seed 17)}, naming any check
- * that was skipped), a line per check with its figures, the faults by kind, and every anomaly with the history lines
- * that show it. The same as JSON beside the history.
+ * that was skipped and any kind of fault asked for that the cluster cannot inject), a line per check with its figures,
+ * the faults by kind, and every anomaly with the history lines that show it. The same as JSON beside the history.
  */
 public final class Report {
 
@@ -29,8 +29,11 @@ public final class Report {
     public static String summary(VerifyRun.Outcome outcome, long seed) {
         List<String> skipped = outcome.results().stream().filter(CheckResult::wasSkipped)
                 .map(r -> r.check() + " (" + r.skipped() + ")").toList();
-        return String.format("verify: %,d ops, %,d faults, %,d anomalies%s (seed %d)", outcome.ops(), outcome.faults(),
-                outcome.anomalies(), skipped.isEmpty() ? "" : ", skipped: " + String.join(", ", skipped), seed);
+        return String.format("verify: %,d ops, %,d faults, %,d anomalies%s%s (seed %d)", outcome.ops(),
+                outcome.faults(), outcome.anomalies(),
+                skipped.isEmpty() ? "" : ", skipped: " + String.join(", ", skipped),
+                outcome.notInjected().isEmpty() ? "" : ", not injected here: " + String.join(", ",
+                        outcome.notInjected()), seed);
     }
 
     public static void print(VerifyRun.Outcome outcome, long seed, PrintStream out) {

@@ -4,9 +4,11 @@ import io.drover.cluster.console.LocalLogging;
 import io.drover.verify.check.CheckResult;
 import io.drover.verify.check.Checks;
 import io.drover.verify.check.FaultKinds;
+import io.drover.verify.compose.ComposeCluster;
 import io.drover.verify.history.History;
 import io.drover.verify.history.HistoryFile;
 import io.drover.verify.planted.PlantedBugs;
+import io.drover.verify.workload.LocalSite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code ./drover-verify [--seed N] [--minutes M] [--clients N] [--keys N] [--faults a,b|none] [--deadline S]
@@ -25,12 +28,15 @@ import java.util.Set;
  * runs the random workload under faults, checks the history and prints one summary line; with {@code --planted-bugs},
  * then shows each check catching the bug planted for it. Exit 0 when every check passed (and every planted bug was
  * caught), 1 otherwise, 2 for a usage error. {@code --separate-jvms} runs each service in a JVM of its own (with a
- * standby converger and auctioneer, so that a frozen leader can be injected); {@code --compose} is not built yet.
+ * standby converger and auctioneer, so that a frozen leader can be injected); {@code --compose} runs against the
+ * compose cluster, started for the run from this build's images and removed after it ({@code --compose-project NAME}:
+ * a running one, left running), with its faults injected through Docker.
  */
 public final class VerifyMain {
 
     static final Set<String> ALL_FAULTS = Set.of(FaultKinds.REP_KILL, FaultKinds.DRAIN, FaultKinds.DATABASE,
-            FaultKinds.KAFKA, FaultKinds.MESSAGES, FaultKinds.WORKLOAD_KILL, FaultKinds.LEADER_FREEZE);
+            FaultKinds.KAFKA, FaultKinds.MESSAGES, FaultKinds.WORKLOAD_KILL, FaultKinds.LEADER_FREEZE,
+            FaultKinds.PARTITION);
 
     private VerifyMain() {
     }
@@ -41,19 +47,27 @@ public final class VerifyMain {
         double minutes = Double.parseDouble(option(a, "--minutes", "2"));
         int clients = Integer.parseInt(option(a, "--clients", "8"));
         int keys = Integer.parseInt(option(a, "--keys", "5"));
-        long deadline = Long.parseLong(option(a, "--deadline", "90"));
         String faultList = option(a, "--faults", "all");
         String planted = option(a, "--planted-bugs", null);
         String check = option(a, "--check", null);
         Path results = Path.of(option(a, "--results", "verify/results"));
+        String project = option(a, "--compose-project", null);
+        boolean compose = a.remove("--compose") || project != null;
+        // a rep of the compose cluster is a JVM starting in a container: its cell takes longer to come back
+        long deadline = Long.parseLong(option(a, "--deadline", compose ? "180" : "90"));
         boolean separate = a.remove("--separate-jvms");
-        if (a.remove("--compose")) {
-            System.err.println("drover-verify: --compose is not built yet (docs/verification.md)");
+        if ((separate || compose) && planted != null) {
+            System.err.println("drover-verify: --planted-bugs needs the services in this JVM (their switch is a system "
+                    + "property of the JVM that runs them), not --separate-jvms or --compose");
             System.exit(2);
         }
-        if (separate && planted != null) {
-            System.err.println("drover-verify: --planted-bugs needs the services in this JVM (their switch is a system "
-                    + "property of the JVM that runs them), not --separate-jvms");
+        if (separate && compose) {
+            System.err.println("drover-verify: --separate-jvms and --compose are two clusters; choose one");
+            System.exit(2);
+        }
+        if (compose && !ComposeCluster.isRepository(Path.of(""))) {
+            System.err.println("drover-verify: --compose runs from the repository's root (docker-compose.yml, "
+                    + ComposeCluster.VERIFY_FILE + ")");
             System.exit(2);
         }
         if (!a.isEmpty()) {
@@ -67,37 +81,68 @@ public final class VerifyMain {
                 : new LinkedHashSet<>(List.of(faultList.split(",")));
         System.out.println("verify: seed " + seed + " (replay with --seed " + seed + "), " + clients + " clients, "
                 + minutes + " min, faults " + (faultList.equals("all") ? "all the cluster supports" : faults));
-        Path dataDir = Files.createTempDirectory("drover-verify");
         deleteRecursively(results.resolve("last-run-logs"));
         Path logs = LocalLogging.toFile(results.resolve("last-run-logs"), false);
-        System.out.println("verify: the cluster logs to " + logs);
+        System.out.println("verify: " + (compose ? "the checker" : "the cluster") + " logs to " + logs);
         String marker = "drover-verify-" + ProcessHandle.current().pid();
-        boolean ok;
+        VerifyRun.Options options = new VerifyRun.Options("random", seed,
+                Duration.ofMillis(Math.round(minutes * 60_000)), clients, keys, faults, Duration.ofSeconds(deadline));
+        boolean ok = compose ? onCompose(project, marker, results, options)
+                : onLocalCluster(separate, planted, marker, results, options);
+        System.exit(ok ? 0 : 1);
+    }
+
+    private static boolean onLocalCluster(boolean separate, String planted, String marker, Path results,
+            VerifyRun.Options options) throws IOException {
+        Path dataDir = Files.createTempDirectory("drover-verify");
+        long seed = options.seed();
         try (VerifyCluster cluster = VerifyCluster.start(dataDir, "verify-" + Long.toHexString(seed * 31 + 7), marker,
                 seed, separate)) {
-            Session session = new Session(cluster.cluster().receptorUrl(), cluster.cluster().password(),
-                    cluster.cluster().kafkaBootstrapServers(), cluster.control(), cluster.drains(), marker, dataDir,
-                    results,
-                    separate ? "local-cluster, separate JVMs" : "local-cluster, one JVM");
-            Set<String> skipped = new LinkedHashSet<>(faults);
-            skipped.removeAll(cluster.control().supported());
-            if (!skipped.isEmpty()) {
-                System.out.println("verify: not injected in this cluster: " + skipped
-                        + (separate ? " (one JVM has them)" : " (needs --separate-jvms)"));
-            }
-            VerifyRun.Outcome outcome = VerifyRun.run(session, new VerifyRun.Options("random", seed,
-                    Duration.ofMillis(Math.round(minutes * 60_000)), clients, keys, faults,
-                    Duration.ofSeconds(deadline)), null);
-            Report.write(outcome, seed);
-            Report.print(outcome, seed, System.out);
-            ok = outcome.anomalies() == 0;
+            Session session = new Session(cluster.cluster().receptorUrl(), VerifyCluster.USER,
+                    cluster.cluster().password(), cluster.cluster().kafkaBootstrapServers(), cluster.control(),
+                    cluster.drains(), new LocalSite(dataDir), marker, results,
+                    separate ? "local-cluster, separate JVMs" : "local-cluster, one JVM", VerifyCluster.TIMINGS);
+            boolean ok = random(session, options, separate ? " (one JVM has them)" : " (needs --separate-jvms)");
             if (planted != null) {
                 ok &= PlantedBugs.demonstrate(session, planted, seed, System.out);
             }
+            return ok;
         } finally {
             deleteRecursively(dataDir);
         }
-        System.exit(ok ? 0 : 1);
+    }
+
+    private static boolean onCompose(String project, String marker, Path results, VerifyRun.Options options) {
+        Path root = Path.of("").toAbsolutePath();
+        String password = System.getenv().getOrDefault("DROVER_RECEPTOR_PASSWORD", "drover-compose");
+        try (ComposeCluster cluster = project == null
+                ? ComposeCluster.start(root, "drover-verify-" + ProcessHandle.current().pid())
+                : ComposeCluster.attach(root, project, password)) {
+            System.out.println("verify: compose project " + cluster.project() + ", receptor " + cluster.receptorUrl()
+                    + ", broker " + (cluster.kafkaBootstrapServers() == null ? "not published (no topic reader)"
+                            : cluster.kafkaBootstrapServers()) + ", " + cluster.timings());
+            Session session = new Session(cluster.receptorUrl(), cluster.user(), cluster.password(),
+                    cluster.kafkaBootstrapServers(), cluster.control(), cluster.drains(), cluster.site(), marker,
+                    results, "compose", cluster.timings().timings());
+            try {
+                return random(session, options, " (their interceptor would have to be on the services' classpath)");
+            } finally {
+                cluster.saveLogs(results.resolve("last-run-logs"));
+            }
+        }
+    }
+
+    /** The random run on a session, its report printed and written; true when no check found anything. */
+    private static boolean random(Session session, VerifyRun.Options options, String whyNot) {
+        Set<String> skipped = new TreeSet<>(options.faults());
+        skipped.removeAll(session.control().supported());
+        if (!skipped.isEmpty()) {
+            System.out.println("verify: not injected in this cluster: " + skipped + whyNot);
+        }
+        VerifyRun.Outcome outcome = VerifyRun.run(session, options, null);
+        Report.write(outcome, options.seed());
+        Report.print(outcome, options.seed(), System.out);
+        return outcome.anomalies() == 0;
     }
 
     /** Checks a recorded history again (after a change of a check, say). */

@@ -20,6 +20,7 @@ import io.drover.verify.observe.Prober;
 import io.drover.verify.observe.Snapshots;
 import io.drover.verify.workload.ApiClient;
 import io.drover.verify.workload.Client;
+import io.drover.verify.workload.Site;
 import io.drover.verify.workload.Workload;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,6 +35,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -58,8 +60,12 @@ public final class VerifyRun {
         void run(Context context) throws Exception;
     }
 
-    /** The recorded history, its file, what the checks found, the clients' calls and the faults injected. */
-    public record Outcome(History history, Path file, List<CheckResult> results, long ops, int faults) {
+    /**
+     * The recorded history, its file, what the checks found, the clients' calls, the faults injected and the kinds
+     * asked for that this cluster cannot inject.
+     */
+    public record Outcome(History history, Path file, List<CheckResult> results, long ops, int faults,
+            Set<String> notInjected) {
 
         public long anomalies() {
             return results.stream().mapToLong(r -> r.anomalies().size()).sum();
@@ -76,21 +82,22 @@ public final class VerifyRun {
         Path file = session.results().resolve(Instant.now().toString().replace(':', '-') + "-" + options.name()
                 + "-seed" + options.seed() + ".jsonl");
         HistoryFile history = HistoryFile.create(file);
-        Entry.Timings timings = new Entry.Timings(VerifyCluster.TIMINGS.presenceTtl(),
-                VerifyCluster.TIMINGS.syncInterval(), VerifyCluster.TIMINGS.stopGrace(),
-                options.deadline().toSeconds(), VerifyCluster.TIMINGS.evacuatingSyncInterval());
+        Entry.Timings cluster = session.timings();
+        Entry.Timings timings = new Entry.Timings(cluster.presenceTtl(), cluster.syncInterval(), cluster.stopGrace(),
+                options.deadline().toSeconds(), cluster.evacuatingSyncInterval());
         history.add(new Entry.Meta(runId, options.seed(), clock.startedAtEpochMs(), session.mode(), keys, timings));
-        ApiClient api = new ApiClient(session.receptorUrl(), VerifyCluster.USER, session.password(), history, clock);
+        ApiClient api = new ApiClient(session.receptorUrl(), session.user(), session.password(), history, clock);
         api.call("setup", "setup", "verify", "PUT", "/v1/domains/verify", null, null);
-        Path taskRuns = session.dataDir().resolve(runId + "-tasks.log");
+        Site site = session.site();
         int faults = 0;
-        try (CallbackServer callbacks = new CallbackServer(history, clock, options.seed());
+        try (CallbackServer callbacks = new CallbackServer(history, clock, options.seed(), site.callbackHost());
                 EventRecorder events = new EventRecorder(session.receptorUrl(), api.authorization(), history, clock)
                         .start();
-                KafkaEventRecorder topic = new KafkaEventRecorder(session.kafkaBootstrapServers(), history, clock)
-                        .start();
-                Prober prober = new Prober(api, keys, session.marker(), history, clock).start()) {
-            Workload workload = new Workload(runId, keys, session.marker(), taskRuns, callbacks.url());
+                KafkaEventRecorder topic = session.kafkaBootstrapServers() == null ? null
+                        : new KafkaEventRecorder(session.kafkaBootstrapServers(), history, clock).start();
+                Prober prober = new Prober(api, keys, session.marker(), site::reach, history, clock).start()) {
+            Workload workload = new Workload(runId, keys, session.marker(), site.instanceBind(), site.taskFile(runId),
+                    callbacks.url());
             history.add(new Entry.Phase("workload", clock.now()));
             if (script != null) {
                 script.run(new Context(api, workload, session.control(), session.drains(), history, clock, callbacks,
@@ -108,11 +115,13 @@ public final class VerifyRun {
         } catch (Exception e) {
             throw new IllegalStateException("run " + options.name() + " failed", e);
         }
-        Snapshots.taskRuns(taskRuns).forEach(history::add);
+        Snapshots.taskRuns(site.taskLines(runId)).forEach(history::add);
         history.close();
         History recorded = history.history();
         long ops = recorded.all(Entry.Call.class).filter(c -> c.process().startsWith("c")).count();
-        Outcome outcome = new Outcome(recorded, file, Checks.run(recorded), ops, faults);
+        Set<String> notInjected = new TreeSet<>(script == null ? options.faults() : Set.of());
+        notInjected.removeAll(session.control().supported());
+        Outcome outcome = new Outcome(recorded, file, Checks.run(recorded), ops, faults, notInjected);
         cleanUp(session, keys);
         return outcome;
     }
@@ -120,7 +129,7 @@ public final class VerifyRun {
     /** Deletes the run's LRPs (unrecorded: the history is closed) and waits for their processes to go. */
     private static void cleanUp(Session session, List<String> keys) {
         HttpClient http = HttpClient.newHttpClient();
-        String authorization = ApiClient.basic(VerifyCluster.USER, session.password());
+        String authorization = ApiClient.basic(session.user(), session.password());
         for (String key : keys) {
             try {
                 http.send(HttpRequest.newBuilder(URI.create(session.receptorUrl() + "/v1/desired_lrps/" + key))
@@ -142,7 +151,8 @@ public final class VerifyRun {
         Set<String> kinds = new HashSet<>(options.faults());
         kinds.retainAll(session.control().supported());
         List<FaultPlan.Planned> plan = FaultPlan.of(options.seed(), options.workload(), kinds,
-                session.control().cells().size(), Duration.ofSeconds((long) VerifyCluster.TIMINGS.presenceTtl()));
+                session.control().cells().size(), session.control().faultLengths(
+                        Duration.ofMillis(Math.round(session.timings().presenceTtl() * 1000))));
         System.out.println("verify: fault plan: " + (plan.isEmpty() ? "none" : plan.stream()
                 .map(p -> String.format("%s%s at %.0f s%s", p.kind(), p.rep() >= 0 && !p.kind().equals("workload-kill")
                         && !p.kind().equals("message-faults") ? " (rep " + p.rep() + ")" : "", p.at().toMillis() / 1e3,

@@ -15,8 +15,16 @@ public final class FaultKinds {
     public static final String MESSAGES = "message-faults";
     /** A workload process killed with SIGKILL. */
     public static final String WORKLOAD_KILL = "workload-kill";
-    /** A leader frozen with SIGSTOP past its lock's TTL, then thawed (separate JVMs only). */
+    /**
+     * A leader frozen past its lock's TTL, then thawed: SIGSTOP and SIGCONT (separate JVMs), {@code docker pause} and
+     * {@code unpause} (compose).
+     */
     public static final String LEADER_FREEZE = "leader-freeze";
+    /**
+     * A container cut off the cluster's network ({@code docker network disconnect}) and connected again: a rep (its
+     * target is its cell, away meanwhile) or the converger's leader (compose only).
+     */
+    public static final String PARTITION = "partition";
 
     private FaultKinds() {
     }

@@ -12,10 +12,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * When each cell was away or being drained, as the history shows it: a fault on its rep (killed, drained) from the
- * fault's start until it was healed, and the rounds in which the API did not list the cell (its presence expired, a
- * rep too slow to beat). The documented overlaps of two instances of one index (SPEC 8.5, 12) all begin in such a
- * window and end within a grace after it.
+ * When each cell was away or being drained, as the history shows it: a fault on its rep (killed, drained, cut off the
+ * network) from the fault's start until it was healed, and the rounds in which the API did not list the cell (its
+ * presence expired, a rep too slow to beat). The documented overlaps of two instances of one index (SPEC 8.5, 12) all
+ * begin in such a window and end within a grace after it.
  */
 public final class Windows {
 
@@ -40,7 +40,8 @@ public final class Windows {
         for (Entry.Fault f : history.faults()) {
             if (f.kind().equals(FaultKinds.DATABASE)) {
                 database.add(new Window(f.start(), f.end()));
-            } else if (f.kind().equals(FaultKinds.REP_KILL) || f.kind().equals(FaultKinds.DRAIN)) {
+            } else if (f.kind().equals(FaultKinds.REP_KILL) || f.kind().equals(FaultKinds.DRAIN)
+                    || f.kind().equals(FaultKinds.PARTITION)) {
                 byCell.computeIfAbsent(f.target(), c -> new ArrayList<>()).add(new Window(f.start(), f.end()));
             }
         }

@@ -1,5 +1,6 @@
 package io.drover.verify.fault;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -34,5 +35,21 @@ public interface ClusterControl {
     }
 
     default void thawLeader(String service) {
+    }
+
+    /**
+     * Cuts {@code target} off the cluster's network: a cell's rep (its workloads keep running), or the leader of a
+     * service ({@code converger-service}); false when there is none to cut.
+     */
+    default boolean partition(String target) {
+        return false;
+    }
+
+    default void reconnect(String target) {
+    }
+
+    /** How long each fault lasts in this cluster, given its presence TTL. */
+    default FaultPlan.Lengths faultLengths(Duration presenceTtl) {
+        return FaultPlan.Lengths.local(presenceTtl);
     }
 }

@@ -114,6 +114,13 @@ public final class FaultInjector implements AutoCloseable {
                         return;
                     }
                 }
+                case FaultKinds.PARTITION -> {
+                    // a rep two times in three (its cell is away meanwhile), else the converger's leader
+                    target = random.nextInt(3) == 0 ? "converger-service" : target;
+                    if (!control.partition(target)) {
+                        return;
+                    }
+                }
                 case FaultKinds.WORKLOAD_KILL -> {
                     killAWorkload(start);
                     return;
@@ -176,6 +183,7 @@ public final class FaultInjector implements AutoCloseable {
                 case FaultKinds.DATABASE -> control.startDatabase();
                 case FaultKinds.KAFKA -> control.startBroker();
                 case FaultKinds.LEADER_FREEZE -> control.thawLeader(a.target());
+                case FaultKinds.PARTITION -> control.reconnect(a.target());
                 default -> {
                 }
             }

@@ -17,8 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 
 /**
- * The completion callbacks' server, {@code /callbacks/<task guid>} on the loopback interface: it records every
- * callback and answers the first one of a task with 503 one time in three (seeded), so retries are exercised.
+ * The completion callbacks' server, {@code /callbacks/<task guid>} on an address the converger reaches (the loopback
+ * interface for the local cluster, the compose network's gateway for containers): it records every callback and
+ * answers the first one of a task with 503 one time in three (seeded), so retries are exercised.
  */
 public final class CallbackServer implements AutoCloseable {
 
@@ -29,12 +30,12 @@ public final class CallbackServer implements AutoCloseable {
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
     private volatile int failFirstOneIn = 3;
 
-    public CallbackServer(HistoryFile history, RunClock clock, long seed) {
+    public CallbackServer(HistoryFile history, RunClock clock, long seed, String host) {
         this.history = history;
         this.clock = clock;
         this.random = new Random(seed ^ 0xCA11BACCL);
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), 0), 64);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -53,7 +54,8 @@ public final class CallbackServer implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/callbacks";
+        return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort()
+                + "/callbacks";
     }
 
     private void handle(HttpExchange exchange) throws IOException {

@@ -12,12 +12,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BiFunction;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Rounds of looking, about one a second: the cells, the desired LRPs and the instances of every key as the API lists
- * them (one recorded listing per key and round), the RUNNING tasks, then a request to every listed RUNNING address and
- * to every workload process found on the machine, each recorded with what it answered.
+ * them (one recorded listing per key and round), the RUNNING tasks, then a request to every listed RUNNING address (at
+ * the host port the site publishes it on) and to every workload process found on the machine, each recorded with what
+ * it answered.
  */
 public final class Prober implements AutoCloseable {
 
@@ -26,16 +28,20 @@ public final class Prober implements AutoCloseable {
     private final ApiClient api;
     private final List<String> keys;
     private final String marker;
+    private final BiFunction<String, Integer, String> reach;
     private final HistoryFile history;
     private final RunClock clock;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile int round;
 
-    public Prober(ApiClient api, List<String> keys, String marker, HistoryFile history, RunClock clock) {
+    /** {@code reach}: where the checker reaches an instance listed at (address, host port). */
+    public Prober(ApiClient api, List<String> keys, String marker, BiFunction<String, Integer, String> reach,
+            HistoryFile history, RunClock clock) {
         this.api = api;
         this.keys = keys;
         this.marker = marker;
+        this.reach = reach;
         this.history = history;
         this.clock = clock;
         this.thread = new Thread(this::loop, "verify-prober");
@@ -77,8 +83,8 @@ public final class Prober implements AutoCloseable {
             }
             for (JsonNode a : Json.tree(listing.body())) {
                 if ("RUNNING".equals(a.path("state").asString()) && a.path("ports").size() > 0) {
-                    String address = a.path("address").asString() + ":"
-                            + a.path("ports").get(0).path("host_port").asInt();
+                    String address = reach.apply(a.path("address").asString(),
+                            a.path("ports").get(0).path("host_port").asInt());
                     probe(r, "listed", key, a.path("index").asInt(), address, -1, a.path("cell_id").asString(),
                             a.path("instance_guid").asString(), a.path("evacuating").asBoolean());
                 }

@@ -6,10 +6,6 @@ import io.drover.verify.history.Entry;
 import io.drover.verify.history.HistoryFile;
 import io.drover.verify.history.RunClock;
 import io.drover.verify.workload.ApiClient;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -89,16 +85,9 @@ public final class Snapshots {
     }
 
     /** The task file's lines: {@code start|end <task guid> <epoch ms> <pid>}. */
-    public static List<Entry.TaskRun> taskRuns(Path file) {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        try {
-            return Files.readAllLines(file).stream().map(l -> l.trim().split("\\s+")).filter(f -> f.length >= 3)
-                    .map(f -> new Entry.TaskRun(f[1], f[0], Long.parseLong(f[2]), f.length > 3 ? f[3] : null)).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public static List<Entry.TaskRun> taskRuns(List<String> lines) {
+        return lines.stream().map(l -> l.trim().split("\\s+")).filter(f -> f.length >= 3)
+                .map(f -> new Entry.TaskRun(f[1], f[0], Long.parseLong(f[2]), f.length > 3 ? f[3] : null)).toList();
     }
 
     private static void pause(long millis) {

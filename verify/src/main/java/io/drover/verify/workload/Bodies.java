@@ -6,13 +6,16 @@ import java.nio.file.Path;
 /**
  * The JSON the workload sends. An instance is a tiny HTTP server that answers, on {@code $PORT}, what it runs: its
  * process guid ({@code PG} in its environment), index and instance guid (Drover's own variables) and the label of its
- * definition ({@code LABEL}); an HTTP check makes RUNNING mean serving. A task appends a {@code start} and an
+ * definition ({@code LABEL}); it listens on {@code BIND} (loopback on the local cluster; every interface in a rep's
+ * container, whose ports are published on the host); an HTTP check makes RUNNING mean serving. A task appends a
+ * {@code start} and an
  * {@code end} line to the run's task file. The marker among the arguments lets the checker find every such process on
  * the machine, whatever the API says.
  */
 public final class Bodies {
 
     public static final String DOMAIN = "verify";
+    public static final String LOOPBACK = "127.0.0.1";
     static final String SERVER = """
             import http.server, json, os
             B = json.dumps({"process_guid": os.environ["PG"], "index": int(os.environ["INSTANCE_INDEX"]),
@@ -23,7 +26,7 @@ public final class Bodies {
                     self.wfile.write(B)
                 def log_message(self, *args):
                     pass
-            http.server.ThreadingHTTPServer(("127.0.0.1", int(os.environ["PORT"])), H).serve_forever()
+            http.server.ThreadingHTTPServer((os.environ["BIND"], int(os.environ["PORT"])), H).serve_forever()
             """;
     private static final String CHECK = "{\"checks\": [{\"http_check\": {\"port\": 8080, \"path\": \"/\", "
             + "\"request_timeout_ms\": 1000}}]}";
@@ -31,19 +34,28 @@ public final class Bodies {
     private Bodies() {
     }
 
-    /** A desired LRP of {@code instances} web servers labelled {@code label}. */
+    /** A desired LRP of {@code instances} web servers labelled {@code label}, on the loopback interface. */
     public static String lrp(String guid, int instances, String label, String marker) {
+        return lrp(guid, instances, label, marker, LOOPBACK);
+    }
+
+    /** A desired LRP of {@code instances} web servers labelled {@code label}, listening on {@code bind}. */
+    public static String lrp(String guid, int instances, String label, String marker, String bind) {
         return """
                 {"process_guid": "%s", "domain": "%s", "rootfs": "preloaded:host", "instances": %d, "memory_mb": 32,
                  "disk_mb": 16, "ports": [8080], "env": %s, "action": %s, "check_definition": %s}"""
-                .formatted(guid, DOMAIN, instances, env(guid, label), action(marker), CHECK);
+                .formatted(guid, DOMAIN, instances, env(guid, label, bind), action(marker), CHECK);
+    }
+
+    public static String deployment(String guid, String label, String marker) {
+        return deployment(guid, label, marker, LOOPBACK);
     }
 
     /** A deployment to a new definition labelled {@code label}, one instance at a time. */
-    public static String deployment(String guid, String label, String marker) {
+    public static String deployment(String guid, String label, String marker, String bind) {
         return """
                 {"env": %s, "action": %s, "max_surge": 1, "min_healthy_time": 1, "progress_deadline": 60}"""
-                .formatted(env(guid, label), action(marker));
+                .formatted(env(guid, label, bind), action(marker));
     }
 
     /** A deployment whose instances exit at once: it must fail its short deadline and be reverted automatically. */
@@ -51,7 +63,7 @@ public final class Bodies {
         return """
                 {"env": %s, "action": {"run": {"path": "sh", "args": ["-c", "exit 3", %s]}}, "max_surge": 1,
                  "min_healthy_time": 1, "progress_deadline": 5, "auto_revert": true}"""
-                .formatted(env(guid, label), Json.write(marker));
+                .formatted(env(guid, label, LOOPBACK), Json.write(marker));
     }
 
     /** A task that notes its start and end in {@code runs}, sleeping {@code sleepMs} between. */
@@ -65,9 +77,9 @@ public final class Bodies {
                         : ", \"completion_callback_url\": " + Json.write(callbackUrl));
     }
 
-    private static String env(String guid, String label) {
+    private static String env(String guid, String label, String bind) {
         return "[{\"name\": \"PG\", \"value\": " + Json.write(guid) + "}, {\"name\": \"LABEL\", \"value\": "
-                + Json.write(label) + "}]";
+                + Json.write(label) + "}, {\"name\": \"BIND\", \"value\": " + Json.write(bind) + "}]";
     }
 
     private static String action(String marker) {

@@ -45,7 +45,8 @@ public final class Client implements Runnable {
             api.call(name, Kinds.READ_DESIRED, key, "GET", "/v1/desired_lrps/" + key, null, null);
         } else if (roll < 23) {
             api.call(name, Kinds.DESIRE, key, "POST", "/v1/desired_lrps", null,
-                    Bodies.lrp(key, random.nextInt(4), workload.label(key, "c"), workload.marker()));
+                    Bodies.lrp(key, random.nextInt(4), workload.label(key, "c"), workload.marker(),
+                            workload.bind()));
         } else if (roll < 33) {
             api.call(name, Kinds.UPDATE, key, "PUT", "/v1/desired_lrps/" + key, null, update());
         } else if (roll < 45) {
@@ -54,7 +55,7 @@ public final class Client implements Runnable {
             api.call(name, Kinds.DELETE, key, "DELETE", "/v1/desired_lrps/" + key, null, null);
         } else if (roll < 54) {
             api.call(name, Kinds.DEPLOY, key, "POST", "/v1/desired_lrps/" + key + "/deployments", null,
-                    Bodies.deployment(key, workload.label(key, "d"), workload.marker()));
+                    Bodies.deployment(key, workload.label(key, "d"), workload.marker(), workload.bind()));
         } else if (roll < 56) {
             api.call(name, Kinds.DEPLOY_BROKEN, key, "POST", "/v1/desired_lrps/" + key + "/deployments", null,
                     Bodies.brokenDeployment(key, workload.label(key, "b"), workload.marker()));

@@ -8,14 +8,15 @@ import java.util.stream.IntStream;
 
 /**
  * What the clients share: the key space (a few process guids, so that they collide), the marker of the run's
- * processes, the task file, the callback server's URL, and the tasks submitted so far (so that any client may resubmit,
- * cancel or delete one).
+ * processes, the address instances listen on, the task file, the callback server's URL, and the tasks submitted so far
+ * (so that any client may resubmit, cancel or delete one).
  */
 public final class Workload {
 
     private final String runId;
     private final List<String> lrpKeys;
     private final String marker;
+    private final String bind;
     private final Path taskRuns;
     private final String callbackUrl;
     private final List<Submitted> tasks = new CopyOnWriteArrayList<>();
@@ -26,10 +27,11 @@ public final class Workload {
     public record Submitted(String guid, String body, boolean callback) {
     }
 
-    public Workload(String runId, List<String> lrpKeys, String marker, Path taskRuns, String callbackUrl) {
+    public Workload(String runId, List<String> lrpKeys, String marker, String bind, Path taskRuns, String callbackUrl) {
         this.runId = runId;
         this.lrpKeys = List.copyOf(lrpKeys);
         this.marker = marker;
+        this.bind = bind;
         this.taskRuns = taskRuns;
         this.callbackUrl = callbackUrl;
     }
@@ -44,6 +46,11 @@ public final class Workload {
 
     public String marker() {
         return marker;
+    }
+
+    /** The address an instance's web server listens on. */
+    public String bind() {
+        return bind;
     }
 
     public Path taskRuns() {

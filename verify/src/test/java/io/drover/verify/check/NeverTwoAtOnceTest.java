@@ -84,6 +84,23 @@ class NeverTwoAtOnceTest {
         assertThat(NeverTwoAtOnce.check(afterGrace).anomalies()).hasSize(1);
     }
 
+    /** Compose: a rep cut off the network keeps its workloads; once connected again its sync stops the duplicates. */
+    @Test
+    void theInstancesOfARepCutOffTheNetworkMayRunBesideTheirReplacementsUntilItIsBackAndHasSynced() {
+        var after = History.of(meta("a"), fault(FaultKinds.PARTITION, "cell-1", 1000, 40_000),
+                processProbe(41, 41_000, "cell-1", answer("a", 0, "i1", "l")),
+                processProbe(41, 41_001, "cell-2", answer("a", 0, "i2", "l")));
+        assertThat(NeverTwoAtOnce.check(after).anomalies()).isEmpty();
+        var afterGrace = History.of(meta("a"), fault(FaultKinds.PARTITION, "cell-1", 1000, 40_000),
+                processProbe(60, 60_000, "cell-1", answer("a", 0, "i1", "l")),
+                processProbe(60, 60_001, "cell-2", answer("a", 0, "i2", "l")));
+        assertThat(NeverTwoAtOnce.check(afterGrace).anomalies()).hasSize(1);
+        var convergerCutOff = History.of(meta("a"), fault(FaultKinds.PARTITION, "converger-service", 1000, 40_000),
+                processProbe(41, 41_000, "cell-1", answer("a", 0, "i1", "l")),
+                processProbe(41, 41_001, "cell-2", answer("a", 0, "i2", "l")));
+        assertThat(NeverTwoAtOnce.check(convergerCutOff).anomalies()).as("no cell was away").hasSize(1);
+    }
+
     @Test
     void aCellTheApiStoppedListingExcusesItsInstancesToo() {
         assertThat(NeverTwoAtOnce.check(History.of(meta("a"), cells(0, "cell-z1", "cell-z2"), cells(5000, "cell-z2"),
