@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,11 +34,24 @@ public final class DesiredLinearizable {
     }
 
     public static CheckResult check(History history) {
-        return check(history, Duration.ofSeconds(60));
+        return check(history, DesiredLinearizable::budget);
     }
 
     /** {@code budget}: how long the search may take per process guid before that key is reported as unknown. */
     public static CheckResult check(History history, Duration budget) {
+        return check(history, operations -> budget);
+    }
+
+    /**
+     * How long the search may take on one process guid's {@code operations}: 20 ms an operation, a minute at least. A
+     * 30-minute run gives one key 9,000 operations and more, which the search took 90 s to decide on a busy
+     * machine (seed 30731 with --compose).
+     */
+    static Duration budget(int operations) {
+        return Duration.ofMillis(Math.max(60_000, 20L * operations));
+    }
+
+    private static CheckResult check(History history, IntFunction<Duration> budgets) {
         Map<String, List<Operation<Op, Out>>> byKey = operations(history);
         if (byKey.isEmpty()) {
             return CheckResult.skipped(NAME, "no desired LRP calls recorded");
@@ -48,6 +62,7 @@ public final class DesiredLinearizable {
         for (Map.Entry<String, List<Operation<Op, Out>>> key : byKey.entrySet()) {
             List<Operation<Op, Out>> operations = key.getValue();
             ops += operations.size();
+            Duration budget = budgets.apply(operations.size());
             Linearizability.Result result = Linearizability.check(MODEL, operations, budget);
             if (result.verdict() == Linearizability.Verdict.UNKNOWN) {
                 unknown++;

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.drover.verify.history.Entry;
 import io.drover.verify.history.History;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -107,5 +108,13 @@ class DesiredLinearizableTest {
                 desire("c1", "b", 1, 0, 10, 201, "e2:1"), readMissing("c2", "b", 20, 30)));
         assertThat(result.anomalies()).extracting(Anomaly::key).containsExactly("b");
         assertThat(result.figures()).containsEntry("process_guids", 2);
+    }
+
+    /** Seed 30731 (--compose, 30 minutes): 9,218 operations on one key took 90 s, past the fixed minute. */
+    @Test
+    void theSearchMayTakeLongerOnALongerHistory() {
+        assertThat(DesiredLinearizable.budget(500)).isEqualTo(Duration.ofMinutes(1));
+        assertThat(DesiredLinearizable.budget(3_000)).isEqualTo(Duration.ofMinutes(1));
+        assertThat(DesiredLinearizable.budget(9_218)).isGreaterThan(Duration.ofSeconds(180));
     }
 }
