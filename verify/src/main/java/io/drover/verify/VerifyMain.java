@@ -102,7 +102,8 @@ public final class VerifyMain {
                     cluster.cluster().password(), cluster.cluster().kafkaBootstrapServers(), cluster.control(),
                     cluster.drains(), new LocalSite(dataDir), marker, results,
                     separate ? "local-cluster, separate JVMs" : "local-cluster, one JVM", VerifyCluster.TIMINGS);
-            boolean ok = random(session, options, separate ? " (one JVM has them)" : " (needs --separate-jvms)");
+            boolean ok = random(session, options, separate ? " (one JVM has them)" : " (needs --separate-jvms)")
+                    .anomalies() == 0;
             if (planted != null) {
                 ok &= PlantedBugs.demonstrate(session, planted, seed, System.out);
             }
@@ -124,16 +125,22 @@ public final class VerifyMain {
             Session session = new Session(cluster.receptorUrl(), cluster.user(), cluster.password(),
                     cluster.kafkaBootstrapServers(), cluster.control(), cluster.drains(), cluster.site(), marker,
                     results, "compose", cluster.timings().timings());
+            VerifyRun.Outcome outcome = null;
             try {
-                return random(session, options, " (their interceptor would have to be on the services' classpath)");
+                outcome = random(session, options, " (their interceptor would have to be on the services' classpath)");
+                return outcome.anomalies() == 0;
             } finally {
-                cluster.saveLogs(results.resolve("last-run-logs"));
+                // beside the run's history, so that a later run does not take the logs its anomalies need
+                Path logs = outcome == null ? results.resolve("last-run-logs")
+                        : Path.of(outcome.file().toString().replace(".jsonl", ".logs"));
+                cluster.saveLogs(logs);
+                System.out.println("verify: the containers' logs and thread dumps in " + logs);
             }
         }
     }
 
-    /** The random run on a session, its report printed and written; true when no check found anything. */
-    private static boolean random(Session session, VerifyRun.Options options, String whyNot) {
+    /** The random run on a session, its report printed and written. */
+    private static VerifyRun.Outcome random(Session session, VerifyRun.Options options, String whyNot) {
         Set<String> skipped = new TreeSet<>(options.faults());
         skipped.removeAll(session.control().supported());
         if (!skipped.isEmpty()) {
@@ -142,7 +149,7 @@ public final class VerifyMain {
         VerifyRun.Outcome outcome = VerifyRun.run(session, options, null);
         Report.write(outcome, options.seed());
         Report.print(outcome, options.seed(), System.out);
-        return outcome.anomalies() == 0;
+        return outcome;
     }
 
     /** Checks a recorded history again (after a change of a check, say). */

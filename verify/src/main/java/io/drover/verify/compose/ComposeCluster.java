@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -146,12 +147,22 @@ public final class ComposeCluster implements AutoCloseable {
         return site;
     }
 
-    /** Each service's container log to {@code dir/<service>.log} (for the anomalies' investigation). */
+    /**
+     * Each service's container log to {@code dir/<service>.log}, and each Drover JVM's threads as they are now to
+     * {@code dir/<service>.threads} (where {@code jcmd} runs here: a thread stuck since a fault shows there), for the
+     * anomalies' investigation.
+     */
     public void saveLogs(Path dir) {
         try {
             Files.createDirectories(dir);
             for (String service : SERVICES) {
                 Files.writeString(dir.resolve(service + ".log"), project.logs(service));
+                if (!service.equals("postgres")) {
+                    Optional<String> threads = project.threadDump(service);
+                    if (threads.isPresent()) {
+                        Files.writeString(dir.resolve(service + ".threads"), threads.get());
+                    }
+                }
             }
         } catch (IOException | RuntimeException e) {
             System.err.println("drover-verify: could not save the containers' logs: " + e);

@@ -23,8 +23,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ComposeControl implements ClusterControl {
 
-    /** How long a container started again may take to serve (the heal, and its fault, end then). */
-    static final Duration BACK = Duration.ofMinutes(3);
+    /**
+     * How long a container started again may take to serve (the heal, and its fault, end then): a rep started while
+     * the broker or PostgreSQL is away exits and is restarted by Docker until they are back.
+     */
+    static final Duration BACK = Duration.ofMinutes(5);
 
     private final Docker docker;
     private final Project project;
@@ -138,6 +141,11 @@ public final class ComposeControl implements ClusterControl {
         }
         docker.run("restart", "-t", "2", container);
         throw new IllegalStateException(service + " could not be connected again, restarted: " + failure.getMessage());
+    }
+
+    @Override
+    public boolean slowHeals() {
+        return true;
     }
 
     @Override

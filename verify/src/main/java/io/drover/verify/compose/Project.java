@@ -1,6 +1,8 @@
 package io.drover.verify.compose;
 
 import io.drover.model.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -104,6 +106,30 @@ final class Project {
         }
         throw new IllegalStateException(service + " not healthy " + timeout.toSeconds() + " s after its start: "
                 + status);
+    }
+
+    /**
+     * The threads of {@code service}'s JVM as {@code jcmd Thread.print} shows them, from this machine (the JVM is the
+     * child of the container's init); empty where that cannot be done (no {@code jcmd} here, Docker in a VM).
+     */
+    Optional<String> threadDump(String service) {
+        try {
+            long init = Long.parseLong(docker.run("inspect", "-f", "{{.State.Pid}}", container(service)).strip());
+            Optional<ProcessHandle> jvm = ProcessHandle.of(init).stream().flatMap(ProcessHandle::children)
+                    .filter(p -> p.info().command().orElse("").endsWith("java")).findFirst();
+            if (jvm.isEmpty()) {
+                return Optional.empty();
+            }
+            Process jcmd = new ProcessBuilder("jcmd", String.valueOf(jvm.get().pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return jcmd.waitFor() == 0 ? Optional.of(out) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 
     /** The container's log, standard output and error. */

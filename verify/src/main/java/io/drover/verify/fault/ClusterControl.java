@@ -48,6 +48,14 @@ public interface ClusterControl {
     default void reconnect(String target) {
     }
 
+    /**
+     * Whether a heal may take long (a container that must start and pass its health check, which another fault, a
+     * broker away, may hold up): the injector then heals each fault on a thread of its own.
+     */
+    default boolean slowHeals() {
+        return false;
+    }
+
     /** How long each fault lasts in this cluster, given its presence TTL. */
     default FaultPlan.Lengths faultLengths(Duration presenceTtl) {
         return FaultPlan.Lengths.local(presenceTtl);

@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Carries out a {@link FaultPlan} on a thread of its own: each fault starts at its time and is healed after its length
- * (a drain once its cell has left, at most after its length), and recorded with its start and end. {@link #healAll}
- * ends what still runs.
+ * (a drain once its cell has left, at most after its length), and recorded with its start and end. Where the cluster's
+ * heals take long (a container started again is healed when it serves), each heal runs on a thread of its own, so that
+ * one waiting heal holds up no other fault's start or heal. {@link #healAll} ends what still runs.
  */
 public final class FaultInjector implements AutoCloseable {
 
@@ -33,6 +34,8 @@ public final class FaultInjector implements AutoCloseable {
     private final RunClock clock;
     private final Random random;
     private final List<Active> active = new CopyOnWriteArrayList<>();
+    /** Heals under way on threads of their own, where the cluster's heals take long. */
+    private final List<Thread> healing = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private volatile boolean running = true;
     private volatile int injected;
@@ -167,10 +170,22 @@ public final class FaultInjector implements AutoCloseable {
         return true;
     }
 
-    private synchronized void end(Active a) {
+    /** Heals {@code a} once: here, or on a thread of its own where heals take long ({@link #healing}). */
+    private void end(Active a) {
         if (!active.remove(a)) {
             return;
         }
+        if (!control.slowHeals()) {
+            heal(a);
+            return;
+        }
+        Thread t = new Thread(() -> heal(a), "verify-heal-" + a.planned().kind());
+        t.setDaemon(true);
+        healing.add(t);
+        t.start();
+    }
+
+    private void heal(Active a) {
         String note = null;
         try {
             switch (a.planned().kind()) {
@@ -208,6 +223,13 @@ public final class FaultInjector implements AutoCloseable {
         }
         for (Active a : active) {
             end(a);
+        }
+        for (Thread t : healing) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
