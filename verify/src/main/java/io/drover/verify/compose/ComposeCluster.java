@@ -67,6 +67,13 @@ public final class ComposeCluster implements AutoCloseable {
 
     /** Starts the project {@code name} from the repository at {@code root}; it is removed again on close. */
     public static ComposeCluster start(Path root, String name) {
+        Docker docker = new Docker();
+        List<String> projects = docker.attempt("ps", "-a", "--format", "{{.Label \"com.docker.compose.project\"}}")
+                .map(out -> out.lines().map(String::strip).filter(l -> !l.isEmpty()).toList()).orElse(List.of());
+        for (String stale : StaleProjects.among(projects, StaleProjects::checkerAlive)) {
+            System.out.println("verify: removing " + stale + ", left by a checker that is gone");
+            down(root, stale);
+        }
         List<String> command = new ArrayList<>(List.of("python3", "-B", STARTUP, "up", "--project", name, "--file",
                 VERIFY_FILE, "--port", KAFKA_PORT, "--port-base", String.valueOf(PORT_BASE)));
         SERVICES.forEach(s -> command.addAll(List.of("--service", s)));
@@ -86,7 +93,7 @@ public final class ComposeCluster implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while " + name + " started", e);
         }
-        Project project = new Project(new Docker(), name);
+        Project project = new Project(docker, name);
         try {
             return new ComposeCluster(root, project, true, up.path("env").path("DROVER_RECEPTOR_PASSWORD").asString());
         } catch (RuntimeException e) {
