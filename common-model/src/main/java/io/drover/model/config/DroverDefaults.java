@@ -1,5 +1,6 @@
 package io.drover.model.config;
 
+import java.security.Security;
 import java.util.Map;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -9,7 +10,8 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Defaults every Drover service shares, at the lowest precedence so any service or user setting wins: JDBC batching
  * (rewritten into multi-row INSERTs) for the lifecycle's batch operations, connections named after their service
- * whose abandoned transactions PostgreSQL ends, durable string producers and manual-offset-free consumers.
+ * whose abandoned transactions PostgreSQL ends, durable string producers and manual-offset-free consumers; and a
+ * short cache of looked-up addresses, so that a peer that comes back at another address is found within seconds.
  */
 public class DroverDefaults implements EnvironmentPostProcessor {
 
@@ -36,8 +38,36 @@ public class DroverDefaults implements EnvironmentPostProcessor {
             Map.entry("management.endpoints.web.exposure.include", "health,info,prometheus"),
             Map.entry("management.endpoint.health.probes.enabled", "true"));
 
+    /**
+     * Seconds the JVM keeps a looked-up address, and a failed lookup. Its defaults (30 s and 10 s) outlast a
+     * PostgreSQL or Kafka restart that moves the peer to another address (Docker gives a restarted container whatever
+     * address is free; a failover may move a DNS name), and every new connection meanwhile goes to the old address or
+     * none. Lookups happen only when a connection is made, so a short cache costs nothing in steady state.
+     */
+    static final String ADDRESS_TTL_SECONDS = "5";
+    static final String FAILED_LOOKUP_TTL_SECONDS = "1";
+    private static final String JDK_FAILED_LOOKUP_TTL_SECONDS = "10";
+
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        shortenAddressCache();
         environment.getPropertySources().addLast(new MapPropertySource("drover-defaults", DEFAULTS));
+    }
+
+    /**
+     * Leaves an operator's setting alone: the security properties, or the older system properties the JVM falls back
+     * to; the JDK's own file sets the failed lookups' 10 s, which counts as no setting. Takes effect only before the
+     * JVM's first lookup, when it reads its policy: a service's environment is prepared before anything connects.
+     */
+    static void shortenAddressCache() {
+        if (Security.getProperty("networkaddress.cache.ttl") == null
+                && System.getProperty("sun.net.inetaddr.ttl") == null) {
+            Security.setProperty("networkaddress.cache.ttl", ADDRESS_TTL_SECONDS);
+        }
+        String failed = Security.getProperty("networkaddress.cache.negative.ttl");
+        if ((failed == null || failed.equals(JDK_FAILED_LOOKUP_TTL_SECONDS))
+                && System.getProperty("sun.net.inetaddr.negative.ttl") == null) {
+            Security.setProperty("networkaddress.cache.negative.ttl", FAILED_LOOKUP_TTL_SECONDS);
+        }
     }
 }
