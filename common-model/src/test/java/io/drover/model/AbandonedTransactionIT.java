@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.drover.test.WithDroverInfrastructure;
+import java.lang.reflect.Field;
+import java.net.Socket;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -12,7 +14,11 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import javax.sql.DataSource;
+import jdk.net.ExtendedSocketOptions;
 import org.junit.jupiter.api.Test;
+import org.postgresql.core.PGStream;
+import org.postgresql.core.QueryExecutorBase;
+import org.postgresql.jdbc.PgConnection;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -22,7 +28,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * holds the rows it wrote until PostgreSQL ends its session; without a bound, every write to those rows waits, and
  * the requests behind them take a service's whole pool (the compose truth checker's run of seed 4127: a rep cut off
  * mid-commit, and the receptor answered 503 until PostgreSQL restarted). Every Drover connection carries
- * {@code idle_in_transaction_session_timeout}, so PostgreSQL ends such a session and its locks go with it.
+ * {@code idle_in_transaction_session_timeout}, so PostgreSQL ends such a session and its locks go with it; and the
+ * other way round, a connection probes a server that went silent while it waits for an answer.
  */
 @SpringBootTest
 @WithDroverInfrastructure
@@ -37,6 +44,20 @@ class AbandonedTransactionIT {
     void everyConnectionEndsATransactionItsClientLeftIdle() {
         assertThat(jdbc.queryForObject("SHOW idle_in_transaction_session_timeout", String.class)).isEqualTo("10s");
         assertThat(jdbc.queryForObject("SHOW tcp_keepalives_idle", String.class)).isEqualTo("10");
+    }
+
+    @Test
+    void everyConnectionProbesAServerThatWentSilent() throws Exception {
+        try (Connection connection = dataSource.getConnection()) {
+            Object executor = connection.unwrap(PgConnection.class).getQueryExecutor();
+            Field stream = QueryExecutorBase.class.getDeclaredField("pgStream");
+            stream.setAccessible(true);
+            Socket socket = ((PGStream) stream.get(executor)).getSocket();
+            assertThat(socket.getKeepAlive()).as("probes on").isTrue();
+            assertThat(socket.getOption(ExtendedSocketOptions.TCP_KEEPIDLE)).as("after seconds idle").isEqualTo(10);
+            assertThat(socket.getOption(ExtendedSocketOptions.TCP_KEEPINTERVAL)).isEqualTo(5);
+            assertThat(socket.getOption(ExtendedSocketOptions.TCP_KEEPCOUNT)).isEqualTo(3);
+        }
     }
 
     @Test

@@ -30,6 +30,11 @@ public class DroverDefaults implements EnvironmentPostProcessor {
             Map.entry("spring.datasource.hikari.data-source-properties.options",
                     "-c idle_in_transaction_session_timeout=10s -c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5"
                             + " -c tcp_keepalives_count=3"),
+            // and the other way round: a connection probes a server that went silent while it waits for an answer
+            // (ProbingSocketFactory), so a statement sent to a vanished PostgreSQL fails instead of waiting for good
+            Map.entry("spring.datasource.hikari.data-source-properties.socketFactory",
+                    ProbingSocketFactory.class.getName()),
+            Map.entry("spring.datasource.hikari.data-source-properties.tcpKeepAlive", "true"),
             Map.entry("spring.kafka.producer.acks", "all"),
             // topics that already exist get the configs Drover needs (e.g. max.message.bytes) when a service starts
             Map.entry("spring.kafka.admin.modify-topic-configs", "true"),
