@@ -99,6 +99,7 @@ public final class Convergence {
             List<String> problems) {
         int wanted = d.path("instances").asInt();
         int version = d.path("definition_version").asInt();
+        boolean broken = broken(d);
         Set<Integer> running = new HashSet<>();
         for (JsonNode a : instances) {
             int index = a.path("index").asInt();
@@ -107,6 +108,8 @@ public final class Convergence {
                 problems.add(where + ": twin of " + a.path("instance_guid").asString() + " still listed");
             } else if (index >= wanted) {
                 problems.add(where + ": index beyond instances " + wanted);
+            } else if (broken) {
+                running.add(index);
             } else if (!"RUNNING".equals(a.path("state").asString())) {
                 problems.add(where + ": " + a.path("state").asString());
             } else if (a.path("definition_version").asInt() != version) {
@@ -117,7 +120,8 @@ public final class Convergence {
             }
         }
         if (running.size() != wanted) {
-            problems.add(key + ": " + running.size() + " of " + wanted + " RUNNING at the current version");
+            problems.add(key + ": " + running.size() + " of " + wanted + (broken ? " instance records of a broken"
+                    + " definition" : " RUNNING at the current version"));
         }
         deployments.forEach(dep -> {
             if (ACTIVE_DEPLOYMENT.contains(dep.path("state").asString())) {
@@ -125,6 +129,18 @@ public final class Convergence {
                         + dep.path("state").asString());
             }
         });
+    }
+
+    /**
+     * Whether the LRP's current definition is the workload's broken one (its instances exit at once). A broken
+     * deployment is normally reverted when it misses its deadline, but one that started while the LRP had no instance
+     * succeeds at once, as a Kubernetes Deployment of zero replicas completes, and a later scale-up then runs the
+     * broken definition for good: its instances crash and are restarted with back-off, which is the converged state of
+     * such an LRP. It counts as converged with one record per index, in whatever state its crash cycle has it.
+     */
+    static boolean broken(JsonNode desired) {
+        JsonNode args = desired.path("action").path("run").path("args");
+        return args.size() >= 2 && "exit 3".equals(args.get(1).asString(""));
     }
 
     /** Every workload process is a RUNNING record's (on its cell), every RUNNING record has its process. */

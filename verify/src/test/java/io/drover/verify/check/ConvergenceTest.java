@@ -58,6 +58,22 @@ class ConvergenceTest {
     }
 
     @Test
+    void anLrpWhoseCurrentDefinitionIsTheBrokenOneHasConvergedWithARecordPerIndexWhateverItsState() {
+        // a broken deployment that succeeded while the LRP had no instance, then a scale-up: its instances crash
+        String broken = "[{\"process_guid\": \"a\", \"instances\": 2, \"definition_version\": 2,"
+                + " \"action\": {\"run\": {\"path\": \"sh\", \"args\": [\"-c\", \"exit 3\", \"m\"]}}}]";
+        String crashed = actual("a", 0, null, null, "CRASHED", 2, false, 5);
+        String restarting = actual("a", 1, "i2", "cell-z2", "CLAIMED", 2, false, 6);
+        String cells = CELLS.replaceFirst("63}", "64}");
+        assertThat(Convergence.violations(snapshot(0, broken, cells, List.of(), "[]", crashed, restarting),
+                Set.of("a"))).isEmpty();
+        assertThat(Convergence.violations(snapshot(0, broken, CELLS.replace("63}", "64}"), List.of(), "[]", crashed),
+                Set.of("a"))).containsExactly("a: 1 of 2 instance records of a broken definition");
+        assertThat(Convergence.violations(snapshot(0, DESIRED, cells, List.of(), "[]", crashed, restarting),
+                Set.of("a"))).contains("a/0: CRASHED", "a: 0 of 2 RUNNING at the current version");
+    }
+
+    @Test
     void convergenceCountsFromTheSnapshotAfterWhichItHeld() {
         // settles for 2 x sync interval + stop grace = 8 s
         CheckResult result = Convergence.check(History.of(meta("a"), fault(FaultKinds.KAFKA, "broker", 0, 10_000),
