@@ -25,7 +25,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * SPEC 17 end to end, on two process cells with real processes: instances that burn CPU while a file exists (a quarter
  * of a core each on an idle machine, a few percent on one that other builds keep busy, hence a target of 1 %) and
- * idle once it is gone (a tenth of a percent). The reps sample them (cgroups or the /proc fallback), the converger's
+ * idle once it is gone. Idle means one {@code sleep 5} fork every five seconds: with {@code sleep 1} a slow CI
+ * machine measured 0.6 % per idle instance, and two of those (1.2 % over one) held the LRP at two for good. The reps sample them (cgroups or the /proc fallback), the converger's
  * leader scales on the figures through the API's own update. Short delays and intervals: the autoscaler ticks every
  * second, counts an instance 2 s after it runs, and scales down 10 s after the load went.
  */
@@ -34,10 +35,10 @@ import tools.jackson.databind.JsonNode;
 class AutoscalingIT {
 
     private static final int SCALE_DOWN_DELAY = 10;
-    /** Burns 60,000 shell iterations (some 50 ms) every 0.15 s while $BURN exists; sleeps otherwise. */
+    /** Burns 60,000 shell iterations (some 50 ms) every 0.15 s while $BURN exists; sleeps 5 s at a time otherwise. */
     private static final String WORKLOAD = """
             while :; do
-              if [ -e "$BURN" ]; then i=0; while [ $i -lt 60000 ]; do i=$((i+1)); done; sleep 0.15; else sleep 1; fi
+              if [ -e "$BURN" ]; then i=0; while [ $i -lt 60000 ]; do i=$((i+1)); done; sleep 0.15; else sleep 5; fi
             done""";
 
     @TempDir
