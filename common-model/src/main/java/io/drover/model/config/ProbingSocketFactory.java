@@ -34,7 +34,7 @@ public final class ProbingSocketFactory extends SocketFactory {
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        return connected(new InetSocketAddress(host, port));
+        return connected(new InetSocketAddress(host, port), null);
     }
 
     @Override
@@ -44,7 +44,7 @@ public final class ProbingSocketFactory extends SocketFactory {
 
     @Override
     public Socket createSocket(InetAddress host, int port) throws IOException {
-        return connected(new InetSocketAddress(host, port));
+        return connected(new InetSocketAddress(host, port), null);
     }
 
     @Override
@@ -53,15 +53,12 @@ public final class ProbingSocketFactory extends SocketFactory {
         return connected(new InetSocketAddress(address, port), new InetSocketAddress(localAddress, localPort));
     }
 
-    private Socket connected(InetSocketAddress remote) throws IOException {
-        Socket socket = createSocket();
-        socket.connect(remote);
-        return socket;
-    }
-
+    /** A probing socket connected to {@code remote}, bound first to {@code local} when the caller names one. */
     private Socket connected(InetSocketAddress remote, InetSocketAddress local) throws IOException {
         Socket socket = createSocket();
-        socket.bind(local);
+        if (local != null) {
+            socket.bind(local);
+        }
         socket.connect(remote);
         return socket;
     }
