@@ -316,7 +316,7 @@ class TaskLifecycleIT {
 
         assertThat(loads.allocations().get(cell)).as("no LRP spreads from tasks")
                 .isEqualTo(new CellAllocation(new Resources(2 * 64, 2 * 16, 2), 1, Map.of()));
-        assertThat(loads.used()).containsEntry(cell, new Resources(2 * 64, 2 * 16, 2));
+        assertThat(loads.used(List.of(cell))).containsEntry(cell, new Resources(2 * 64, 2 * 16, 2));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.drover.model.read;
 import io.drover.model.cell.Resources;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -51,17 +52,54 @@ public class CellLoads {
                OR (t.state = 'PENDING' AND t.placed_cell_id IS NOT NULL)
             GROUP BY 1""";
 
+    /**
+     * What {@link #INSTANCES_PER_CELL} and {@link #TWINS_AND_TASKS} count, for the cells named in {@code ?} alone (the
+     * same array bound to each {@code ?}): each part reads through its table's cell indexes.
+     */
+    private static final String USED_ON_CELLS = """
+            SELECT coalesce(a.cell_id, a.placed_cell_id), count(*), coalesce(sum(d.memory_mb), 0),
+                   coalesce(sum(d.disk_mb), 0)
+            FROM actual_lrps a LEFT JOIN desired_lrps d ON d.process_guid = a.process_guid
+            WHERE a.cell_id = ANY (?) OR a.placed_cell_id = ANY (?)
+            GROUP BY 1
+            UNION ALL
+            SELECT e.cell_id, count(*), coalesce(sum(d.memory_mb), 0), coalesce(sum(d.disk_mb), 0)
+            FROM evacuating_lrps e LEFT JOIN desired_lrps d ON d.process_guid = e.process_guid
+            WHERE e.cell_id = ANY (?)
+            GROUP BY 1
+            UNION ALL
+            SELECT coalesce(t.cell_id, t.placed_cell_id), count(*), sum(t.memory_mb), sum(t.disk_mb)
+            FROM tasks t
+            WHERE (t.state = 'RUNNING' AND t.cell_id = ANY (?))
+               OR (t.state = 'PENDING' AND t.placed_cell_id = ANY (?))
+            GROUP BY 1""";
+
     private final JdbcTemplate jdbc;
 
     public CellLoads(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
-    /** The resources used on each cell that carries anything. */
-    public Map<String, Resources> used() {
+    /**
+     * The resources used on each of {@code cellIds} that carries anything. Only those cells' rows are read, so a page
+     * of cells, or one cell, costs what they hold and not what the cluster does (the dashboard's cells page read every
+     * instance of a million to draw 24 cards: 2.4 s).
+     */
+    public Map<String, Resources> used(Collection<String> cellIds) {
         Map<String, Resources> used = new HashMap<>();
-        jdbc.query(INSTANCES_PER_CELL + " UNION ALL " + TWINS_AND_TASKS, (RowCallbackHandler) rs -> used.merge(
-                rs.getString(1), new Resources(rs.getInt(5), rs.getInt(6), rs.getInt(3)), Resources::plus));
+        if (cellIds.isEmpty()) {
+            return used;
+        }
+        Object[] ids = cellIds.toArray();
+        jdbc.query(con -> {
+            var ps = con.prepareStatement(USED_ON_CELLS);
+            var array = con.createArrayOf("varchar", ids);
+            for (int i = 1; i <= 5; i++) {
+                ps.setArray(i, array);
+            }
+            return ps;
+        }, (RowCallbackHandler) rs -> used.merge(rs.getString(1),
+                new Resources(rs.getInt(3), rs.getInt(4), rs.getInt(2)), Resources::plus));
         return used;
     }
 

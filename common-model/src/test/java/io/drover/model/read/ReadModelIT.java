@@ -221,7 +221,8 @@ class ReadModelIT {
         run(ActualLrpKey.of(guid, 0), cell);
         actuals.place(UUID.randomUUID(), Map.of(ActualLrpKey.of(guid, 1), cell), TEST);
 
-        assertThat(loads.used()).containsEntry(cell, new Resources(256, 128, 2));
+        assertThat(loads.used(List.of(cell))).containsEntry(cell, new Resources(256, 128, 2));
+        assertThat(loads.used(List.of(liveCell(false)))).as("only the cells named are read").doesNotContainKey(cell);
         CellAllocation allocation = loads.allocations().get(cell);
         assertThat(allocation.used()).isEqualTo(new Resources(256, 128, 2));
         assertThat(allocation.starting()).isEqualTo(1);
@@ -239,7 +240,7 @@ class ReadModelIT {
 
         actuals.evacuate(Map.of(ActualLrpKey.of(guid, 0), zero), TEST);
 
-        assertThat(loads.used()).containsEntry(cell, new Resources(256, 128, 2));
+        assertThat(loads.used(List.of(cell))).containsEntry(cell, new Resources(256, 128, 2));
         CellAllocation allocation = loads.allocations().get(cell);
         assertThat(allocation.used()).as("the twin holds what its instance held").isEqualTo(new Resources(256, 128, 2));
         assertThat(allocation.starting()).isZero();

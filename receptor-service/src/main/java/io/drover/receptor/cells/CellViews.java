@@ -21,7 +21,7 @@ class CellViews {
     }
 
     List<CellResponse> of(List<Cell> cells) {
-        Map<String, Resources> used = loads.used();
+        Map<String, Resources> used = loads.used(cells.stream().map(Cell::cellId).toList());
         Map<String, DrainProgress.Left> left = progress.of(cells.stream().filter(c -> c.drain() != null)
                 .map(Cell::cellId).toList());
         return cells.stream().map(cell -> CellResponse.of(cell, used.getOrDefault(cell.cellId(), Resources.NONE),

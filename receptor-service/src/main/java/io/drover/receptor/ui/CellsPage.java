@@ -45,9 +45,10 @@ class CellsPage {
             Model model) {
         int start = UiParams.index("from", from);
         List<Cell> live = cells.cells();
-        Map<String, Resources> used = loads.used();
         List<Cell> shown = live.subList(Math.min(start, live.size()), Math.min(start + PER_PAGE, live.size()));
-        Map<String, Tallies.CellTally> carried = tallies.byCell(shown.stream().map(Cell::cellId).toList(), SAMPLE);
+        List<String> shownIds = shown.stream().map(Cell::cellId).toList();
+        Map<String, Resources> used = loads.used(shownIds);
+        Map<String, Tallies.CellTally> carried = tallies.byCell(shownIds, SAMPLE);
         Instant now = clock.instant();
         List<CellCard> cards = new ArrayList<>();
         for (Cell cell : shown) {
