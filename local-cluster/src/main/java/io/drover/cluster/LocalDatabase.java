@@ -18,14 +18,6 @@ final class LocalDatabase implements AutoCloseable {
 
     static final String DATABASE = "drover";
 
-    /**
-     * PostgreSQL's buffer cache: an eighth of this machine's memory, at least 256 MB and at most 2 GB. At a million
-     * instances the database holds about 5 GB, and with 256 MB the server read 10,000 pages a second back from the
-     * operating system's cache and its backends wrote out 2,500-5,000 dirty pages a second themselves to make room
-     * (docs/local-cluster.md). The memory is taken as pages are used: a small cluster touches a few megabytes of it.
-     */
-    static final String SHARED_BUFFERS = sharedBuffersMb(physicalMemoryBytes()) + "MB";
-
     private final Path dataDir;
     private final int port;
     private EmbeddedPostgres server;
@@ -66,7 +58,7 @@ final class LocalDatabase implements AutoCloseable {
                     .setRegisterShutdownHook(false)
                     .setPort(port)
                     .setServerConfig("max_connections", "400")
-                    .setServerConfig("shared_buffers", SHARED_BUFFERS)
+                    .setServerConfig("shared_buffers", "256MB")
                     // Checkpoints by time, not by the WAL of a burst: at 1GB (the default) the million's P1 forced a
                     // checkpoint a minute, and each made the next minute's first write of every page a full-page image
                     // (half of the WAL's bytes). Only a burst fills it; segments beyond min_wal_size are recycled.
@@ -97,19 +89,6 @@ final class LocalDatabase implements AutoCloseable {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("cannot create extension pg_stat_statements in " + DATABASE, e);
         }
-    }
-
-    static long sharedBuffersMb(long physicalMemoryBytes) {
-        long eighthMb = physicalMemoryBytes / 8 / (1024 * 1024);
-        return Math.max(256, Math.min(2048, eighthMb));
-    }
-
-    private static long physicalMemoryBytes() {
-        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getTotalMemorySize();
-        }
-        return 0; // unknown: the floor
     }
 
     String jdbcUrl() {
