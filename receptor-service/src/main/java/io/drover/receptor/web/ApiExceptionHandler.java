@@ -109,7 +109,10 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             CannotCreateTransactionException.class })
     ResponseEntity<ApiError> storageUnavailable(Exception e) {
         log.warn("storage-unavailable error={}", e.toString());
-        return error(HttpStatus.SERVICE_UNAVAILABLE, new ApiError(ApiError.UNKNOWN_ERROR, "storage unavailable"));
+        // send it again after a second (a repeated create of the same guid and body is answered as the first was)
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).contentType(MediaType.APPLICATION_JSON)
+                .header(HttpHeaders.RETRY_AFTER, "1")
+                .body(new ApiError(ApiError.UNKNOWN_ERROR, "storage unavailable"));
     }
 
     /** Tomcat could not decode a query parameter (bad percent-encoding or charset). */
