@@ -29,9 +29,10 @@ public class CellLoads {
 
     private static final String INSTANCE_SUMS = "count(*), count(*) FILTER (WHERE a.state <> 'RUNNING'), "
             + "coalesce(sum(d.memory_mb), 0), coalesce(sum(d.disk_mb), 0) ";
+    /** The instances on cells; {@code %1$s} is the test a cell id passes: every cell, or the cells asked for. */
     private static final String INSTANCES = """
             FROM actual_lrps a LEFT JOIN desired_lrps d ON d.process_guid = a.process_guid
-            WHERE a.cell_id IS NOT NULL OR a.placed_cell_id IS NOT NULL""";
+            WHERE a.cell_id %1$s OR a.placed_cell_id %1$s""";
     /** Per cell and process_guid: the instances owned by or placed on the cell. */
     private static final String INSTANCES_PER_LRP = "SELECT coalesce(a.cell_id, a.placed_cell_id), a.process_guid, "
             + INSTANCE_SUMS + INSTANCES + " GROUP BY 1, 2";
@@ -39,40 +40,29 @@ public class CellLoads {
     private static final String INSTANCES_PER_CELL = "SELECT coalesce(a.cell_id, a.placed_cell_id), NULL, "
             + INSTANCE_SUMS + INSTANCES + " GROUP BY 1";
 
-    /** Per cell, process_guid null: the twins on it and the tasks it runs or is about to. */
+    /** Per cell, process_guid null: the twins on it and the tasks it runs or is about to; {@code %1$s} as above. */
     private static final String TWINS_AND_TASKS = """
             SELECT e.cell_id, NULL, count(*), 0, coalesce(sum(d.memory_mb), 0), coalesce(sum(d.disk_mb), 0)
             FROM evacuating_lrps e LEFT JOIN desired_lrps d ON d.process_guid = e.process_guid
+            WHERE e.cell_id %1$s
             GROUP BY 1
             UNION ALL
             SELECT coalesce(t.cell_id, t.placed_cell_id), NULL, count(*), count(*) FILTER (WHERE t.state = 'PENDING'),
                    sum(t.memory_mb), sum(t.disk_mb)
             FROM tasks t
-            WHERE (t.state = 'RUNNING' AND t.cell_id IS NOT NULL)
-               OR (t.state = 'PENDING' AND t.placed_cell_id IS NOT NULL)
+            WHERE (t.state = 'RUNNING' AND t.cell_id %1$s)
+               OR (t.state = 'PENDING' AND t.placed_cell_id %1$s)
             GROUP BY 1""";
 
-    /**
-     * What {@link #INSTANCES_PER_CELL} and {@link #TWINS_AND_TASKS} count, for the cells named in {@code ?} alone (the
-     * same array bound to each {@code ?}): each part reads through its table's cell indexes.
-     */
-    private static final String USED_ON_CELLS = """
-            SELECT coalesce(a.cell_id, a.placed_cell_id), count(*), coalesce(sum(d.memory_mb), 0),
-                   coalesce(sum(d.disk_mb), 0)
-            FROM actual_lrps a LEFT JOIN desired_lrps d ON d.process_guid = a.process_guid
-            WHERE a.cell_id = ANY (?) OR a.placed_cell_id = ANY (?)
-            GROUP BY 1
-            UNION ALL
-            SELECT e.cell_id, count(*), coalesce(sum(d.memory_mb), 0), coalesce(sum(d.disk_mb), 0)
-            FROM evacuating_lrps e LEFT JOIN desired_lrps d ON d.process_guid = e.process_guid
-            WHERE e.cell_id = ANY (?)
-            GROUP BY 1
-            UNION ALL
-            SELECT coalesce(t.cell_id, t.placed_cell_id), count(*), sum(t.memory_mb), sum(t.disk_mb)
-            FROM tasks t
-            WHERE (t.state = 'RUNNING' AND t.cell_id = ANY (?))
-               OR (t.state = 'PENDING' AND t.placed_cell_id = ANY (?))
-            GROUP BY 1""";
+    /** Every cell (a twin's cell_id is never null). */
+    private static final String ANY_CELL = "IS NOT NULL";
+    /** The cells in the array bound to each {@code ?}: each part reads through its table's cell index. */
+    private static final String CELLS_ASKED = "= ANY (?)";
+    private static final String ALLOCATIONS = (INSTANCES_PER_LRP + " UNION ALL " + TWINS_AND_TASKS).formatted(ANY_CELL);
+    private static final String TOTALS = (INSTANCES_PER_CELL + " UNION ALL " + TWINS_AND_TASKS).formatted(ANY_CELL);
+    private static final String USED = (INSTANCES_PER_CELL + " UNION ALL " + TWINS_AND_TASKS).formatted(CELLS_ASKED);
+    /** Each {@code ?} of {@link #USED} takes the same array of cell ids. */
+    private static final long USED_PARAMETERS = USED.chars().filter(c -> c == '?').count();
 
     private final JdbcTemplate jdbc;
 
@@ -92,14 +82,14 @@ public class CellLoads {
         }
         Object[] ids = cellIds.toArray();
         jdbc.query(con -> {
-            var ps = con.prepareStatement(USED_ON_CELLS);
+            var ps = con.prepareStatement(USED);
             var array = con.createArrayOf("varchar", ids);
-            for (int i = 1; i <= 5; i++) {
+            for (int i = 1; i <= USED_PARAMETERS; i++) {
                 ps.setArray(i, array);
             }
             return ps;
         }, (RowCallbackHandler) rs -> used.merge(rs.getString(1),
-                new Resources(rs.getInt(3), rs.getInt(4), rs.getInt(2)), Resources::plus));
+                new Resources(rs.getInt(5), rs.getInt(6), rs.getInt(3)), Resources::plus));
         return used;
     }
 
@@ -108,7 +98,7 @@ public class CellLoads {
      * statement; its cost grows with the instances placed or owned (one row per cell and LRP).
      */
     public Map<String, CellAllocation> allocations() {
-        return allocations(INSTANCES_PER_LRP + " UNION ALL " + TWINS_AND_TASKS);
+        return allocations(ALLOCATIONS);
     }
 
     /**
@@ -116,7 +106,7 @@ public class CellLoads {
      * (the auction's rounds of tasks): one row per cell, not one per cell and LRP.
      */
     public Map<String, CellAllocation> totals() {
-        return allocations(INSTANCES_PER_CELL + " UNION ALL " + TWINS_AND_TASKS);
+        return allocations(TOTALS);
     }
 
     private Map<String, CellAllocation> allocations(String sql) {
