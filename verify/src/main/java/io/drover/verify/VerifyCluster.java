@@ -50,7 +50,8 @@ final class VerifyCluster implements AutoCloseable {
         this.marker = marker;
     }
 
-    static VerifyCluster start(Path dataDir, String password, String marker, long seed, boolean separateJvms) {
+    static VerifyCluster start(Path dataDir, String password, String marker, long seed, boolean separateJvms,
+            Path log) {
         // cells on host ports of their own, clear of the end-to-end tests' 61000-63999 should a build run beside
         System.setProperty("drover.local.host-port-base", System.getProperty("drover.local.host-port-base", "64000"));
         FaultyConsumerInterceptor.seed(seed);
@@ -100,7 +101,7 @@ final class VerifyCluster implements AutoCloseable {
             return new VerifyCluster(cluster, control, new NoDrains(), dataDir, marker);
         }
         LocalCluster cluster = LocalCluster.start(settings);
-        return new VerifyCluster(cluster, new LocalControl(cluster), new AdminPortDrains(cluster), dataDir, marker);
+        return new VerifyCluster(cluster, new LocalControl(cluster, log), new AdminPortDrains(cluster), dataDir, marker);
     }
 
     RunningCluster cluster() {

@@ -88,16 +88,16 @@ public final class VerifyMain {
         VerifyRun.Options options = new VerifyRun.Options("random", seed,
                 Duration.ofMillis(Math.round(minutes * 60_000)), clients, keys, faults, Duration.ofSeconds(deadline));
         boolean ok = compose ? onCompose(project, marker, results, options)
-                : onLocalCluster(separate, planted, marker, results, options);
+                : onLocalCluster(separate, planted, marker, results, options, logs);
         System.exit(ok ? 0 : 1);
     }
 
     private static boolean onLocalCluster(boolean separate, String planted, String marker, Path results,
-            VerifyRun.Options options) throws IOException {
+            VerifyRun.Options options, Path logs) throws IOException {
         Path dataDir = Files.createTempDirectory("drover-verify");
         long seed = options.seed();
         try (VerifyCluster cluster = VerifyCluster.start(dataDir, "verify-" + Long.toHexString(seed * 31 + 7), marker,
-                seed, separate)) {
+                seed, separate, logs)) {
             Session session = new Session(cluster.cluster().receptorUrl(), VerifyCluster.USER,
                     cluster.cluster().password(), cluster.cluster().kafkaBootstrapServers(), cluster.control(),
                     cluster.drains(), new LocalSite(dataDir), marker, results,

@@ -106,9 +106,13 @@ public final class VerifyRun {
                 faults = randomWorkload(session, options, api, workload, history, clock);
             }
             history.add(new Entry.Phase("healed", clock.now()));
-            new Snapshots(api, keys, session.marker(), history, clock).untilConverged(options.deadline(),
-                    Duration.ofNanos(Convergence.settle(timings) * 1000), () -> Tasks.check(history.history()).anomalies().stream()
+            boolean converged = new Snapshots(api, keys, session.marker(), history, clock).untilConverged(
+                    options.deadline(), Duration.ofNanos(Convergence.settle(timings) * 1000),
+                    () -> Tasks.check(history.history()).anomalies().stream()
                             .noneMatch(a -> a.message().contains("no callback")));
+            if (!converged) {
+                Diagnostics.save(session.control().diagnostics(), file, System.out);
+            }
             history.add(new Entry.Phase("quiescent", clock.now()));
             // one more round of probes and events after the last snapshot
             pause(1500);

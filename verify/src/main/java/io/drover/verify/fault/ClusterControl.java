@@ -60,4 +60,13 @@ public interface ClusterControl {
     default FaultPlan.Lengths faultLengths(Duration presenceTtl) {
         return FaultPlan.Lengths.local(presenceTtl);
     }
+
+    /**
+     * What a run that did not converge leaves to explain itself, taken at that moment (before the run's clean-up): the
+     * cluster's threads and its database's sessions and waiting locks, as text; empty where this cluster cannot tell.
+     * A failure in CI is seen only through what the run printed, so a stuck or failing loop must show here.
+     */
+    default String diagnostics() {
+        return "";
+    }
 }
