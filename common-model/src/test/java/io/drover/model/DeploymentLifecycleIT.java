@@ -228,6 +228,53 @@ class DeploymentLifecycleIT {
         assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
     }
 
+    /**
+     * The truth checker's seed-17 run in CI: a broken deployment succeeded at once while the LRP had no instance, a
+     * scale-up then ran it, and when the next broken deployment failed, the automatic revert went back to that one (the
+     * newest success) and crash-looped for its whole 10-minute deadline. A success no instance proved is not stable.
+     */
+    @Test
+    void anAutomaticRevertSkipsASuccessNoInstanceProved() {
+        Deployment empty = deployments.start(guid, current -> withAction(current.definition(), "broken-2"), STRATEGY,
+                "alice", USER);
+        Step nothingToUpdate = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.SUCCEEDED,
+                "all instances updated", empty.progressAt(), new Step.Counts(0, 0, 0, 0));
+        assertThat(deployments.decided(empty, nothingToUpdate, Actor.service("deployer")).state())
+                .isEqualTo(DeploymentState.SUCCESSFUL);
+        Deployment third = deployments.start(guid, current -> withAction(current.definition(), "broken-3"), STRATEGY,
+                "alice", USER);
+        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
+                third.progressAt(), new Step.Counts(2, 0, 0, 2));
+
+        assertThat(deployments.decided(third, failed, Actor.service("deployer")).state())
+                .isEqualTo(DeploymentState.REVERTED);
+
+        Deployment revert = deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst()
+                .orElseThrow();
+        assertThat(revert.toVersion()).as("the version before any deployment, not the unproven success").isEqualTo(1);
+        assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
+    }
+
+    @Test
+    void anAutomaticRevertGoesBackToASuccessAnInstanceProved() {
+        Deployment good = deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY,
+                "alice", USER);
+        Step updated = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.SUCCEEDED,
+                "all instances updated", good.progressAt(), new Step.Counts(2, 2, 2, 0));
+        deployments.decided(good, updated, Actor.service("deployer"));
+        Deployment third = deployments.start(guid, current -> withAction(current.definition(), "broken-3"), STRATEGY,
+                "alice", USER);
+        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
+                third.progressAt(), new Step.Counts(2, 0, 0, 2));
+
+        deployments.decided(third, failed, Actor.service("deployer"));
+
+        Deployment revert = deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst()
+                .orElseThrow();
+        assertThat(revert.toVersion()).isEqualTo(2);
+        assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v2"));
+    }
+
     @Test
     void aNewDeploymentSupersedesTheActiveOneAndRollbackGoesToAKeptVersion() {
         Deployment first = deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY,

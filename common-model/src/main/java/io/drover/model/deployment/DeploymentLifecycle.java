@@ -143,8 +143,7 @@ public class DeploymentLifecycle {
                     .orElseThrow(() -> new IllegalDeploymentException("deployment " + d.id() + " changed meanwhile"));
             Instant now = clock.instant();
             return switch (step.verdict()) {
-                case SUCCEEDED -> record(stored, stored.moved(DeploymentState.SUCCESSFUL, null, now).progressed(
-                        step.progressAt(), now), step.reason(), actor);
+                case SUCCEEDED -> succeeded(stored, step, now, actor);
                 case WAITING_FOR_PROMOTION -> stored.state() == DeploymentState.WAITING_FOR_PROMOTION ? stored
                         : record(stored, stored.moved(DeploymentState.WAITING_FOR_PROMOTION, null, now), step.reason(),
                                 actor);
@@ -156,8 +155,24 @@ public class DeploymentLifecycle {
     }
 
     /**
+     * A deployment whose instances are all updated. Its version is proven stable only when at least one instance ran it
+     * healthy: at no instances a deployment succeeds at once (as a Kubernetes Deployment of zero replicas completes),
+     * and an automatic revert must not go back to a version nothing ever ran (Nomad marks a job version stable only
+     * once its allocations were healthy).
+     */
+    private Deployment succeeded(Deployment stored, Step step, Instant now, Actor actor) {
+        Deployment done = record(stored, stored.moved(DeploymentState.SUCCESSFUL, null, now).progressed(
+                step.progressAt(), now), step.reason(), actor);
+        if (step.counts().updated() > 0) {
+            store.proven(done.id());
+        }
+        return done;
+    }
+
+    /**
      * A deployment that failed its deadline: with {@code auto_revert} (and not itself a revert), the LRP goes back to
-     * its last stable version (the target of its newest SUCCESSFUL deployment, or the version it had before any), as
+     * its last stable version (the target of its newest SUCCESSFUL deployment that an instance proved, or the version
+     * it had before any), as
      * Nomad reverts to the last stable job, not to the failed deployment's {@code from_version}: that may be a broken
      * version a newer deployment superseded before it ever ran (the truth checker's anomaly C: two broken deployments in
      * a row reverted to the first one, and the LRP ran nothing for the revert's whole deadline). FAILED when there is

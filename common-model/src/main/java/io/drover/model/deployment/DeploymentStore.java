@@ -44,11 +44,12 @@ final class DeploymentStore {
 
     /**
      * The LRP's last stable definition version (as Nomad's auto-revert has it): the target of its newest SUCCESSFUL
-     * deployment; with none, the version it had before its first deployment. Empty for an LRP never deployed.
+     * deployment that an instance proved ({@link #proven}); with none, the version it had before its first deployment.
+     * Empty for an LRP never deployed.
      */
     java.util.OptionalInt stableVersion(String processGuid) {
         List<Integer> versions = jdbc.queryForList("(SELECT to_version FROM deployments WHERE process_guid = ? AND "
-                + "state = 'SUCCESSFUL' ORDER BY finished_at DESC, id DESC LIMIT 1) UNION ALL (SELECT from_version "
+                + "state = 'SUCCESSFUL' AND proven ORDER BY finished_at DESC, id DESC LIMIT 1) UNION ALL (SELECT from_version "
                 + "FROM deployments WHERE process_guid = ? ORDER BY created_at, id LIMIT 1)", Integer.class,
                 processGuid, processGuid);
         return versions.isEmpty() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(versions.get(0));
@@ -66,6 +67,11 @@ final class DeploymentStore {
                 d.maxUnavailable(), d.minHealthyTime(), d.progressDeadline(), d.autoRevert(), d.canary(),
                 d.promoted(), d.reverts(), d.failureReason(), d.createdBy(), ts(d.createdAt()), ts(d.updatedAt()),
                 ts(d.progressAt()), ts(d.finishedAt()), d.version());
+    }
+
+    /** Marks a SUCCESSFUL deployment's version as proven: an instance ran it healthy (V31). */
+    void proven(java.util.UUID id) {
+        jdbc.update("UPDATE deployments SET proven = true WHERE id = ?", id);
     }
 
     /** Writes {@code d} if the row is still at its version; returns it at the next version. */
