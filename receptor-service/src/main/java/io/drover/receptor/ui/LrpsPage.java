@@ -51,7 +51,7 @@ class LrpsPage {
         model.addAttribute("after", after);
         model.addAttribute("lines", lines);
         model.addAttribute("next", more ? rows.get(rows.size() - 1).processGuid() : null);
-        model.addAttribute("total", desired.fingerprint(inDomain).rows());
+        model.addAttribute("total", desired.count(inDomain));
         model.addAttribute("instances", tallies.instancesByState(inDomain));
         model.addAttribute("states", ActualLrpState.values());
         return Fragments.view("ui/lrps", fragment);

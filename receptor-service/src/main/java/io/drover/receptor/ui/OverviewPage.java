@@ -46,7 +46,7 @@ class OverviewPage {
         model.addAttribute("cells", live.size());
         model.addAttribute("evacuatingCells", live.stream().filter(c -> c.state() == CellState.EVACUATING).count());
         model.addAttribute("drainedCells", live.stream().filter(c -> c.state() == CellState.DRAINED).count());
-        model.addAttribute("lrps", desired.fingerprint(null).rows());
+        model.addAttribute("lrps", desired.count(null));
         model.addAttribute("instances", instances);
         model.addAttribute("instanceTotal", instances.values().stream().mapToLong(Long::longValue).sum());
         model.addAttribute("eventsPerMinute", tallies.eventsSince(clock.instant().minus(EVENT_WINDOW)));
