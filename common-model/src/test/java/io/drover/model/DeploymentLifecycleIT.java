@@ -213,17 +213,9 @@ class DeploymentLifecycleIT {
     @Test
     void anAutomaticRevertGoesBackToTheLastStableVersionNotToABrokenOneItSuperseded() {
         deployments.start(guid, current -> withAction(current.definition(), "broken-2"), STRATEGY, "alice", USER);
-        Deployment third = deployments.start(guid, current -> withAction(current.definition(), "broken-3"), STRATEGY,
-                "alice", USER);
-        assertThat(third.fromVersion()).isEqualTo(2);
-        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
-                third.progressAt(), new Step.Counts(2, 0, 0, 2));
 
-        assertThat(deployments.decided(third, failed, Actor.service("deployer")).state())
-                .isEqualTo(DeploymentState.REVERTED);
+        Deployment revert = revertOfABrokenThirdVersion();
 
-        Deployment revert = deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst()
-                .orElseThrow();
         assertThat(revert.toVersion()).as("the last stable version").isEqualTo(1);
         assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
     }
@@ -235,44 +227,42 @@ class DeploymentLifecycleIT {
      */
     @Test
     void anAutomaticRevertSkipsASuccessNoInstanceProved() {
-        Deployment empty = deployments.start(guid, current -> withAction(current.definition(), "broken-2"), STRATEGY,
-                "alice", USER);
-        Step nothingToUpdate = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.SUCCEEDED,
-                "all instances updated", empty.progressAt(), new Step.Counts(0, 0, 0, 0));
-        assertThat(deployments.decided(empty, nothingToUpdate, Actor.service("deployer")).state())
-                .isEqualTo(DeploymentState.SUCCESSFUL);
-        Deployment third = deployments.start(guid, current -> withAction(current.definition(), "broken-3"), STRATEGY,
-                "alice", USER);
-        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
-                third.progressAt(), new Step.Counts(2, 0, 0, 2));
+        assertThat(succeeded("broken-2", new Step.Counts(0, 0, 0, 0)).state()).isEqualTo(DeploymentState.SUCCESSFUL);
 
-        assertThat(deployments.decided(third, failed, Actor.service("deployer")).state())
-                .isEqualTo(DeploymentState.REVERTED);
+        Deployment revert = revertOfABrokenThirdVersion();
 
-        Deployment revert = deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst()
-                .orElseThrow();
         assertThat(revert.toVersion()).as("the version before any deployment, not the unproven success").isEqualTo(1);
         assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v1"));
     }
 
     @Test
     void anAutomaticRevertGoesBackToASuccessAnInstanceProved() {
-        Deployment good = deployments.start(guid, current -> withAction(current.definition(), "v2"), STRATEGY,
-                "alice", USER);
-        Step updated = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.SUCCEEDED,
-                "all instances updated", good.progressAt(), new Step.Counts(2, 2, 2, 0));
-        deployments.decided(good, updated, Actor.service("deployer"));
-        Deployment third = deployments.start(guid, current -> withAction(current.definition(), "broken-3"), STRATEGY,
-                "alice", USER);
-        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
-                third.progressAt(), new Step.Counts(2, 0, 0, 2));
+        succeeded("v2", new Step.Counts(2, 2, 2, 0));
 
-        deployments.decided(third, failed, Actor.service("deployer"));
+        Deployment revert = revertOfABrokenThirdVersion();
 
-        Deployment revert = deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst()
-                .orElseThrow();
         assertThat(revert.toVersion()).isEqualTo(2);
         assertThat(desired.snapshot(guid).orElseThrow().definition().action()).isEqualTo(action("v2"));
+    }
+
+    /** A deployment to a definition running {@code version}, decided SUCCESSFUL with these counts. */
+    private Deployment succeeded(String version, Step.Counts counts) {
+        Deployment d = deployments.start(guid, current -> withAction(current.definition(), version), STRATEGY,
+                "alice", USER);
+        return deployments.decided(d, new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.SUCCEEDED,
+                "all instances updated", d.progressAt(), counts), Actor.service("deployer"));
+    }
+
+    /** Deploys the broken version 3, fails it at its deadline, and returns the automatic revert that follows. */
+    private Deployment revertOfABrokenThirdVersion() {
+        Deployment third = deployments.start(guid, current -> withAction(current.definition(), "broken-3"), STRATEGY,
+                "alice", USER);
+        assertThat(third.toVersion()).isEqualTo(3);
+        Step failed = new Step(List.of(), List.of(), List.of(), List.of(), Step.Verdict.FAILED, "crashed",
+                third.progressAt(), new Step.Counts(2, 0, 0, 2));
+        assertThat(deployments.decided(third, failed, Actor.service("deployer")).state())
+                .isEqualTo(DeploymentState.REVERTED);
+        return deployments.active().stream().filter(a -> a.processGuid().equals(guid)).findFirst().orElseThrow();
     }
 
     @Test
