@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 final class Diagnostics {
 
     /** The threads whose stacks are printed: the loops convergence waits on. */
-    static final Pattern LOOPS = Pattern.compile(
-            "\"(deployer|convergence-loop|converger-[^\"]*|leader-[^\"]*|autoscaler|auction-rounds|outbox-relay[^\"]*)\".*");
+    static final Pattern LOOPS = Pattern.compile("\"(deployer|convergence-loop|converger-[^\"]*|leader-[^\"]*"
+            + "|autoscaler|auction-rounds|outbox-relay[^\"]*)\".*");
     private static final int FRAMES_PRINTED = 40;
 
     private Diagnostics() {

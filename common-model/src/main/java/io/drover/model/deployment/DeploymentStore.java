@@ -49,9 +49,9 @@ final class DeploymentStore {
      */
     java.util.OptionalInt stableVersion(String processGuid) {
         List<Integer> versions = jdbc.queryForList("(SELECT to_version FROM deployments WHERE process_guid = ? AND "
-                + "state = 'SUCCESSFUL' AND proven ORDER BY finished_at DESC, id DESC LIMIT 1) UNION ALL (SELECT from_version "
-                + "FROM deployments WHERE process_guid = ? ORDER BY created_at, id LIMIT 1)", Integer.class,
-                processGuid, processGuid);
+                + "state = 'SUCCESSFUL' AND proven ORDER BY finished_at DESC, id DESC LIMIT 1) UNION ALL "
+                + "(SELECT from_version FROM deployments WHERE process_guid = ? ORDER BY created_at, id LIMIT 1)",
+                Integer.class, processGuid, processGuid);
         return versions.isEmpty() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(versions.get(0));
     }
 
