@@ -24,6 +24,7 @@ final class Diagnostics {
     private Diagnostics() {
     }
 
+    /** Writes the diagnostics beside {@code history}, and prints their summary to {@code out} unless it is null. */
     static void save(String diagnostics, Path history, PrintStream out) {
         if (diagnostics.isEmpty()) {
             return;
@@ -32,7 +33,10 @@ final class Diagnostics {
         try {
             Files.writeString(file, diagnostics);
         } catch (IOException e) {
-            out.println("verify: could not write " + file + ": " + e);
+            System.err.println("verify: could not write " + file + ": " + e);
+        }
+        if (out == null) {
+            return;
         }
         out.println("verify: not converged; the cluster's threads and database sessions in " + file
                 + "; the loops convergence waits on, and the database:");
