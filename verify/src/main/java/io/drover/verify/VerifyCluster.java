@@ -74,6 +74,9 @@ final class VerifyCluster implements AutoCloseable {
         p.put("drover.converger.tasks.callback-interval", "300ms");
         p.put("drover.converger.tasks.callback-first-backoff", "200ms");
         p.put("drover.converger.tasks.callback-max-backoff", "1s");
+        // a callback whose answer could not be recorded (PostgreSQL restarting) leaves its task RESOLVING until this
+        // passes; the default 2 min is longer than the run's convergence allowance (above the 10 s attempt timeout)
+        p.put("drover.converger.tasks.resolving-timeout", "20s");
         // the checker's callback server listens on the loopback interface, which callbacks may reach only when named
         p.put("drover.receptor.tasks.callback-allowed-hosts", "127.0.0.1");
         p.put("drover.auctioneer.leader-ttl", "3s");
