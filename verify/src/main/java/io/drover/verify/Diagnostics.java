@@ -24,10 +24,10 @@ final class Diagnostics {
     private Diagnostics() {
     }
 
-    /** Writes the diagnostics beside {@code history}, and prints their summary to {@code out} unless it is null. */
-    static void save(String diagnostics, Path history, PrintStream out) {
+    /** Writes the diagnostics beside {@code history}; returns the file, or null when there was nothing to write. */
+    static Path save(String diagnostics, Path history) {
         if (diagnostics.isEmpty()) {
-            return;
+            return null;
         }
         Path file = Path.of(history.toString().replace(".jsonl", ".diagnostics.txt"));
         try {
@@ -35,9 +35,11 @@ final class Diagnostics {
         } catch (IOException e) {
             System.err.println("verify: could not write " + file + ": " + e);
         }
-        if (out == null) {
-            return;
-        }
+        return file;
+    }
+
+    /** Prints where the diagnostics went and their summary ({@link #printed}). */
+    static void print(String diagnostics, Path file, PrintStream out) {
         out.println("verify: not converged; the cluster's threads and database sessions in " + file
                 + "; the loops convergence waits on, and the database:");
         printed(diagnostics).forEach(line -> out.println("  | " + line));

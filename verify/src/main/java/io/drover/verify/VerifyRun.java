@@ -111,9 +111,13 @@ public final class VerifyRun {
                     () -> Tasks.check(history.history()).anomalies().stream()
                             .noneMatch(a -> a.message().contains("no callback")));
             if (!converged) {
+                String diagnostics = session.control().diagnostics();
+                Path saved = Diagnostics.save(diagnostics, file);
                 // a planted bug's run is expected not to converge: its diagnostics are kept, not printed over the
                 // random run's, which CI's output must still show
-                Diagnostics.save(session.control().diagnostics(), file, script == null ? System.out : null);
+                if (saved != null && script == null) {
+                    Diagnostics.print(diagnostics, saved, System.out);
+                }
             }
             history.add(new Entry.Phase("quiescent", clock.now()));
             // one more round of probes and events after the last snapshot

@@ -5,6 +5,8 @@ import io.drover.verify.check.FaultKinds;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -15,9 +17,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The faults of the local cluster in one JVM: a rep stopped in shutdown mode {@code keep} (it says nothing, its
@@ -29,7 +30,7 @@ public final class LocalControl implements ClusterControl {
 
     /** How many of the log's last lines from the loops convergence waits on the diagnostics carry. */
     static final int LOG_LINES = 40;
-    private static final java.util.regex.Pattern LOOP_LINES = java.util.regex.Pattern.compile(
+    private static final Pattern LOOP_LINES = Pattern.compile(
             " \\[(deployer|convergence-loop|leader-converger|leader-auctioneer)\\] ");
 
     private final LocalCluster cluster;
