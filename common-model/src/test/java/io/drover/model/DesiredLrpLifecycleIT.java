@@ -349,6 +349,36 @@ class DesiredLrpLifecycleIT {
     }
 
     @Test
+    void aBatchOfDesiresTakesFiveStatementsAndAnswersEachAsItsOwnCallWould() {
+        String taken = guid;
+        lifecycle.desire(definition(1), RECEPTOR);
+        List<String> fresh = List.of("app-" + UUID.randomUUID(), "app-" + UUID.randomUUID(), "app-" + UUID.randomUUID());
+        StatementCounter.reset();
+
+        List<DesiredLrpLifecycle.Desired> answers = lifecycle.desireAll(List.of(definition(fresh.get(2), 3),
+                definition(taken, 2), definition(fresh.get(0), 10), definition(fresh.get(2), 5),
+                definition(fresh.get(1), 1)), RECEPTOR);
+
+        assertThat(StatementCounter.prepared()).as("as one desire: the desired rows in one batch, the slots, the "
+                + "instances, the audit rows, the start requests").isEqualTo(5);
+        assertThat(answers).extracting(a -> a.lrp() == null ? null : a.lrp().definition().instances())
+                .containsExactly(3, null, 10, null, 1);
+        assertThat(answers.get(1).refusal()).isInstanceOf(DesiredLrpAlreadyExistsException.class)
+                .hasMessageContaining(taken);
+        assertThat(answers.get(3).refusal()).as("the second desire of one guid in a batch finds it taken")
+                .isInstanceOf(DesiredLrpAlreadyExistsException.class).hasMessageContaining(fresh.get(2));
+        assertThat(actuals.findByProcessGuid(taken)).hasSize(1);
+        assertThat(actuals.findByProcessGuid(fresh.get(0))).extracting(ActualLrp::index)
+                .containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        assertThat(actuals.findByProcessGuid(fresh.get(2))).hasSize(3);
+        for (String created : fresh) {
+            assertThat(records.messages(Topics.START_REQUESTS, created, LrpStartRequested.class)).hasSize(1);
+            assertThat(records.audit(created)).extracting(Audit::type).first()
+                    .isEqualTo(LifecycleEvent.DESIRED_LRP_CREATED);
+        }
+    }
+
+    @Test
     void everyFieldOfADesireReadsBackAndLeavesInTheRemovalEvent() {
         DesiredLrpDefinition full = new DesiredLrpDefinition(guid, "d1", "preloaded:host", 2,
                 new Action(new RunAction("sleep", List.of("100"), "/app", List.of(new EnvVar("A", "1")),
@@ -421,6 +451,10 @@ class DesiredLrpLifecycleIT {
     }
 
     private DesiredLrpDefinition definition(int instances) {
+        return definition(guid, instances);
+    }
+
+    private static DesiredLrpDefinition definition(String guid, int instances) {
         return new DesiredLrpDefinition(guid, "d1", "preloaded:host", instances,
                 new Action(new RunAction("sleep", List.of("100"), null, null, null)), null, null, 0, null,
                 List.of(8080), 64, 64, 0, 0, null, null, null, null, null);

@@ -2,10 +2,12 @@ package io.drover.model.lrp;
 
 import io.drover.model.messaging.LifecycleEvent;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -65,23 +67,51 @@ public class DesiredLrpLifecycle {
      * of one process_guid: the second waits on the primary key until the first commits, then finds it taken.
      */
     public DesiredLrpSnapshot desire(DesiredLrpDefinition definition, Actor actor) {
-        return retry.run("desire", () -> desireOnce(definition, actor));
+        Desired answer = desireAll(List.of(definition), actor).get(0);
+        if (answer.refusal() != null) {
+            throw answer.refusal();
+        }
+        return answer.lrp();
     }
 
-    private DesiredLrpSnapshot desireOnce(DesiredLrpDefinition definition, Actor actor) {
+    /**
+     * Many desires in one transaction (a receptor's group commit of its concurrent requests), each decided as it would
+     * be alone: the answers, in order, each the created LRP or the refusal its own call would have thrown (a
+     * process_guid taken, also by an earlier desire of the same batch). A failure of the transaction itself (the
+     * database) throws for all of them.
+     */
+    public List<Desired> desireAll(List<DesiredLrpDefinition> definitions, Actor actor) {
+        return retry.run("desire", () -> desireOnce(definitions, actor));
+    }
+
+    /** One answer of {@link #desireAll}: the created LRP, or the refusal its own call would throw. */
+    public record Desired(DesiredLrpSnapshot lrp, RuntimeException refusal) {
+    }
+
+    private List<Desired> desireOnce(List<DesiredLrpDefinition> definitions, Actor actor) {
         return tx.execute(status -> {
             ChangeLog changes = new ChangeLog();
-            actuals.preload(keys(definition.processGuid(), 0, definition.instances()), changes); // before any write
-            DesiredLrpSnapshot lrp = DesiredLrpSnapshot.create(definition, ids.get(), clock.instant());
-            if (!rows.insert(lrp)) {
-                throw new DesiredLrpAlreadyExistsException(definition.processGuid());
+            actuals.preload(definitions.stream().flatMap(d -> keys(d.processGuid(), 0, d.instances()).stream())
+                    .distinct().toList(), changes); // before any write
+            Instant now = clock.instant();
+            List<DesiredLrpSnapshot> lrps = definitions.stream()
+                    .map(d -> DesiredLrpSnapshot.create(d, ids.get(), now)).toList();
+            Set<DesiredLrpSnapshot> inserted = rows.insertAll(lrps);
+            List<Desired> answers = new ArrayList<>(lrps.size());
+            for (DesiredLrpSnapshot lrp : lrps) {
+                DesiredLrpDefinition definition = lrp.definition();
+                if (!inserted.contains(lrp)) {
+                    answers.add(new Desired(null, new DesiredLrpAlreadyExistsException(definition.processGuid())));
+                    continue;
+                }
+                changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
+                actuals.createUnclaimed(definition.processGuid(), definition.domain(),
+                        indices(0, definition.instances()), "desired", lrp.definitionVersion(), changes);
+                answers.add(new Desired(lrp, null));
             }
-            changes.desired(LifecycleEvent.DESIRED_LRP_CREATED, null, lrp, "desired");
-            actuals.createUnclaimed(definition.processGuid(), definition.domain(), indices(0, definition.instances()),
-                    "desired", lrp.definitionVersion(), changes);
             recorder.write(changes, actor);
             guard.run();
-            return lrp;
+            return answers;
         });
     }
 

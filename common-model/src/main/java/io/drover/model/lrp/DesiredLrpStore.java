@@ -1,12 +1,19 @@
 package io.drover.model.lrp;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import org.springframework.jdbc.core.BatchPreparedStatementSetter;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.core.type.TypeReference;
 
@@ -106,40 +113,66 @@ final class DesiredLrpStore {
     }
 
     /**
-     * Inserts a new desired LRP ({@link DesiredLrpSnapshot#create}) and its first definition in the history
-     * ({@link DefinitionHistory}'s copy of the deployable columns) in one statement; false, writing nothing, when a
-     * desired LRP of that process_guid exists. A concurrent desire of the same guid waits on the primary key until the
-     * first commits (then finds it taken) or rolls back (then inserts).
+     * Inserts new desired LRPs ({@link DesiredLrpSnapshot#create}), each with its first definition in the history
+     * ({@link DefinitionHistory}'s copy of the deployable columns) in one statement, all in one round trip; returns
+     * those inserted (by identity): one whose process_guid is taken, also by an earlier one of the same call, writes
+     * nothing. A concurrent desire of the same guid waits on the primary key until the first commits (then finds it
+     * taken) or rolls back (then inserts); the rows go in process_guid order, so that two batches that wait on each
+     * other's keys wait in one order.
      */
-    boolean insert(DesiredLrpSnapshot s) {
+    Set<DesiredLrpSnapshot> insertAll(List<DesiredLrpSnapshot> lrps) {
+        List<DesiredLrpSnapshot> ordered = lrps.stream()
+                .sorted(Comparator.comparing(l -> l.definition().processGuid())).toList();
+        int[] counts = jdbc.batchUpdate(INSERT, new BatchPreparedStatementSetter() {
+            @Override
+            public void setValues(PreparedStatement ps, int i) throws SQLException {
+                bind(ps, ordered.get(i));
+            }
+
+            @Override
+            public int getBatchSize() {
+                return ordered.size();
+            }
+        });
+        Set<DesiredLrpSnapshot> inserted = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < ordered.size(); i++) {
+            if (counts[i] == Statement.SUCCESS_NO_INFO) {
+                throw new IllegalStateException("the driver did not say which desired LRPs it inserted");
+            }
+            if (counts[i] == 1) {
+                inserted.add(ordered.get(i));
+            }
+        }
+        return inserted;
+    }
+
+    private static void bind(PreparedStatement ps, DesiredLrpSnapshot s) throws SQLException {
         DesiredLrpDefinition d = s.definition();
-        return jdbc.update(INSERT, ps -> {
-            ps.setString(1, d.processGuid());
-            ps.setString(2, d.domain());
-            ps.setInt(3, d.instances());
-            ps.setString(4, d.rootfs());
-            ps.setString(5, ACTION.write(d.action()));
-            ps.setString(6, RUN.write(d.monitor()));
-            ps.setString(7, CHECKS.write(d.checkDefinition()));
-            ps.setString(8, ENV.write(d.env()));
-            ps.setString(9, INTS.write(d.ports()));
-            ps.setInt(10, d.memoryMb());
-            ps.setInt(11, d.diskMb());
-            ps.setInt(12, d.maxPids());
-            ps.setInt(13, d.cpuWeight());
-            ps.setString(14, STRINGS.write(d.placementTags()));
-            ps.setString(15, d.routes());
-            ps.setString(16, d.annotation());
-            ps.setInt(17, d.startTimeout());
-            ps.setString(18, d.logGuid());
-            ps.setString(19, d.metricsGuid());
-            ps.setObject(20, s.modificationTag().epoch());
-            ps.setInt(21, s.definitionVersion());
-            ps.setLong(22, s.modificationTag().index());
-            ps.setTimestamp(23, Timestamp.from(s.createdAt()));
-            ps.setTimestamp(24, Timestamp.from(s.updatedAt()));
-            ps.setString(25, AUTOSCALING.write(d.autoscaling()));
-        }) == 1;
+        ps.setString(1, d.processGuid());
+        ps.setString(2, d.domain());
+        ps.setInt(3, d.instances());
+        ps.setString(4, d.rootfs());
+        ps.setString(5, ACTION.write(d.action()));
+        ps.setString(6, RUN.write(d.monitor()));
+        ps.setString(7, CHECKS.write(d.checkDefinition()));
+        ps.setString(8, ENV.write(d.env()));
+        ps.setString(9, INTS.write(d.ports()));
+        ps.setInt(10, d.memoryMb());
+        ps.setInt(11, d.diskMb());
+        ps.setInt(12, d.maxPids());
+        ps.setInt(13, d.cpuWeight());
+        ps.setString(14, STRINGS.write(d.placementTags()));
+        ps.setString(15, d.routes());
+        ps.setString(16, d.annotation());
+        ps.setInt(17, d.startTimeout());
+        ps.setString(18, d.logGuid());
+        ps.setString(19, d.metricsGuid());
+        ps.setObject(20, s.modificationTag().epoch());
+        ps.setInt(21, s.definitionVersion());
+        ps.setLong(22, s.modificationTag().index());
+        ps.setTimestamp(23, Timestamp.from(s.createdAt()));
+        ps.setTimestamp(24, Timestamp.from(s.updatedAt()));
+        ps.setString(25, AUTOSCALING.write(d.autoscaling()));
     }
 
     /**

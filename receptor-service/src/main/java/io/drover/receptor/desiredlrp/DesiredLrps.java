@@ -10,8 +10,10 @@ import io.drover.model.lrp.ModificationTag;
 import io.drover.model.lrp.StaleModificationTagException;
 import io.drover.model.planted.PlantedBug;
 import io.drover.model.read.DesiredLrpRows;
+import io.drover.receptor.web.GroupCommit;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PreDestroy;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +22,8 @@ import tools.jackson.core.type.TypeReference;
 
 /**
  * What the desired LRP writes do: through {@link DesiredLrpLifecycle}, which creates and retires the actual instances
- * in the same transaction, and holds the If-Match rule: a given tag must name the current incarnation (epoch) and
+ * in the same transaction (desires through this receptor's group commit, {@link GroupCommit}: a burst of them shares
+ * transactions, as task submissions do), and holds the If-Match rule: a given tag must name the current incarnation (epoch) and
  * version of the row the update reads, otherwise 409.
  */
 @Service
@@ -34,6 +37,7 @@ class DesiredLrps {
     private final DesiredLrpLifecycle lifecycle;
     private final DesiredLrpRows rows;
     private final Counter conflicts;
+    private final GroupCommit<DesiredLrpDefinition, DesiredLrpSnapshot> desires;
 
     DesiredLrps(DesiredLrpLifecycle lifecycle, DesiredLrpRows rows, MeterRegistry meters) {
         this.lifecycle = lifecycle;
@@ -41,10 +45,17 @@ class DesiredLrps {
         this.conflicts = Counter.builder("drover.receptor.update.conflicts")
                 .description("desired LRP updates answered 409 (stale If-Match or compare-and-swap lost twice)")
                 .register(meters);
+        this.desires = new GroupCommit<>("lrp-desires", batch -> lifecycle.desireAll(batch, RECEPTOR).stream()
+                .map(d -> new GroupCommit.Answer<>(d.lrp(), d.refusal())).toList());
+    }
+
+    @PreDestroy
+    void stop() {
+        desires.close();
     }
 
     DesiredLrpSnapshot desire(DesiredLrpDefinition definition) {
-        DesiredLrpSnapshot created = lifecycle.desire(definition, RECEPTOR);
+        DesiredLrpSnapshot created = desires.submit(definition);
         log.info("desire-lrp process_guid={} domain={} instances={}", definition.processGuid(), definition.domain(),
                 definition.instances());
         return created;

@@ -12,6 +12,7 @@ import io.drover.model.task.TaskState;
 import io.drover.model.task.TaskSubmission;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
+import io.drover.receptor.web.GroupCommit;
 import jakarta.annotation.PreDestroy;
 import java.time.Clock;
 import java.util.Arrays;
@@ -24,7 +25,7 @@ import org.springframework.stereotype.Service;
 
 /**
  * What the task endpoints do: writes through {@link TaskLifecycle} (submissions through this receptor's group commit,
- * {@link SubmitQueue}; a new task admitted by {@link DomainAdmission}),
+ * {@link GroupCommit}; a new task admitted by {@link DomainAdmission}),
  * reads through {@link TaskReads}, and the API's names for the lifecycle's refusals (TaskNotFound, TaskNotDeletable,
  * TaskNotCancelable).
  */
@@ -38,14 +39,15 @@ class Tasks {
     private final TaskLifecycle lifecycle;
     private final TaskReads reads;
     private final CallbackUrls callbacks;
-    private final SubmitQueue submissions;
+    private final GroupCommit<TaskDefinition, TaskSubmission> submissions;
 
     Tasks(TaskLifecycle lifecycle, TaskReads reads, TaskApiProperties properties, Clock clock, CellPresence cells,
             Environment environment) {
         this.lifecycle = lifecycle;
         this.reads = reads;
-        this.submissions = new SubmitQueue(lifecycle, RECEPTOR, new DomainAdmission(reads::unfinished, clock,
-                properties));
+        DomainAdmission admission = new DomainAdmission(reads::unfinished, clock, properties);
+        this.submissions = new GroupCommit<>("task-submissions", batch -> lifecycle.submitAll(batch, RECEPTOR,
+                admission).stream().map(s -> new GroupCommit.Answer<>(s.submission(), s.refusal())).toList());
         this.callbacks = new CallbackUrls(new CallbackTargets(properties.callbackAllowedHosts()),
                 new ClusterEndpoints(environment, cells, clock, properties.clusterEndpointsRefresh()));
     }

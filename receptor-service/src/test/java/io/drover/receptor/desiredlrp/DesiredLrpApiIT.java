@@ -4,6 +4,7 @@ import static io.drover.receptor.TestApi.authed;
 import static io.drover.receptor.TestApi.desiredLrp;
 import static io.drover.receptor.TestApi.guid;
 import static io.drover.receptor.TestApi.json;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
@@ -21,7 +22,13 @@ import io.drover.model.autoscale.AutoscalingStatus;
 import io.drover.model.autoscale.Recommendation;
 import io.drover.receptor.ReceptorTest;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.servlet.MockMvc;
@@ -61,6 +68,35 @@ class DesiredLrpApiIT {
         create(guid, 1);
         error(mvc.perform(json(post("/v1/desired_lrps"), desiredLrp(guid, "apps", 1))), 409,
                 "DesiredLRPAlreadyExists");
+    }
+
+    @Test
+    void desiresPostedAtOnceShareTransactionsAndEachIsAnsweredAsAlone() throws Exception {
+        List<String> guids = IntStream.range(0, 16).mapToObj(i -> guid("burst")).toList();
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> statuses = new ArrayList<>();
+            for (String guid : guids) {
+                for (int copy = 0; copy < 2; copy++) {
+                    statuses.add(clients.submit(() -> mvc.perform(json(post("/v1/desired_lrps"),
+                            desiredLrp(guid, "apps", 2))).andReturn().getResponse().getStatus()));
+                }
+            }
+            List<Integer> answered = new ArrayList<>();
+            for (Future<Integer> status : statuses) {
+                answered.add(status.get(60, TimeUnit.SECONDS));
+            }
+            assertThat(answered).as("each guid created once, its second desire DesiredLRPAlreadyExists")
+                    .filteredOn(s -> s == 201).hasSize(guids.size());
+            assertThat(answered).filteredOn(s -> s == 409).hasSize(guids.size());
+        } finally {
+            clients.shutdownNow();
+        }
+        for (String guid : guids) {
+            mvc.perform(authed(get("/v1/actual_lrps/" + guid)))
+                    .andExpect(status().isOk())
+                    .andExpect(jsonPath("$.length()").value(2));
+        }
     }
 
     @Test
