@@ -82,12 +82,14 @@ final class DesireAtScale {
                 : "only %,d of %,d RUNNING after %.0f s".formatted(running, total, seconds);
         Figure p1 = new Figure("P1 desire %,d x %d onto the cells".formatted(lrps, instances), figure,
                 "all RUNNING <= %.0f s".formatted(targetSeconds), all && seconds <= targetSeconds,
-                ("desire->RUNNING p50 %.0f ms, p99 %.0f ms%s; %,d desires accepted in %.1f s, %d failed; PostgreSQL "
-                        + "row writes %,.0f/s = %.0f %% of what this machine's PostgreSQL writes alone (%,.0f rows/s "
-                        + "of batched versioned updates, measured before P1); %s; %s; %s")
+                ("desire->RUNNING p50 %.0f ms, p99 %.0f ms%s; %,d desires accepted in %.1f s, %d failed (%,d "
+                        + "creates sent again after a 503, as its Retry-After asks, since the cluster started); "
+                        + "PostgreSQL row writes %,.0f/s = %.0f %% of what this machine's PostgreSQL writes alone "
+                        + "(%,.0f rows/s of batched versioned updates, measured before P1); %s; %s; %s")
                         .formatted(latency[0], latency[1], settled, lrps - desires.failed().get(),
-                                desires.acceptedSeconds(), desires.failed().get(), writesPerSecond,
-                                100 * writesPerSecond / postgresLimit, postgresLimit, stages(), cpu, samples));
+                                desires.acceptedSeconds(), desires.failed().get(), client.resentAfter503(),
+                                writesPerSecond, 100 * writesPerSecond / postgresLimit, postgresLimit, stages(), cpu,
+                                samples));
         return List.of(cpuPerInstance(usage, running, postgresByRole, byStatement, scale), p1);
     }
 
@@ -125,7 +127,7 @@ final class DesireAtScale {
         for (int i = 0; i < lrps; i++) {
             String guid = "bench-" + i;
             desires.pool().submit(() -> {
-                int status = client.send("POST", "/v1/desired_lrps", ReceptorClient.desiredLrp(guid, instances, 64))
+                int status = client.create("/v1/desired_lrps", ReceptorClient.desiredLrp(guid, instances, 64))
                         .statusCode();
                 if (status != 201) {
                     desires.failed().incrementAndGet();

@@ -76,12 +76,14 @@ final class TaskThroughput {
                 : "only %,d of %,d completed, %,d called back after %.0f s".formatted(completed, tasks, r.delivered(),
                         r.seconds());
         String detail = ("submit->COMPLETED p50 %.0f ms, p99 %.0f ms; callbacks delivered %,d of %,d completed "
-                + "(%.1f %%, %,d sent again), lag after completion p50 %.0f ms, p99 %.0f ms, all in %.1f s; %,d refused; "
+                + "(%.1f %%, %,d sent again), lag after completion p50 %.0f ms, p99 %.0f ms, all in %.1f s; %,d refused "
+                + "(%,d creates of this client sent again after a 503, as its Retry-After asks); "
                 + "CPU per task (first submit to last callback): JVM %.2f core-ms (%s), PostgreSQL %.2f core-ms (by "
                 + "whom it served: %s), whole machine %.2f core-ms; the warm rounds before it, core-ms per task: %s; "
                 + "%s; %s; %s; %s").formatted(latency[0], latency[1], r.delivered(), completed,
                         100.0 * r.delivered() / Math.max(1, completed), callbacks.repeats(PREFIX), lag[0], lag[1],
-                        r.seconds(), r.refused(), 1000 * usage.droverJvm() / Math.max(1, completed),
+                        r.seconds(), r.refused(), client.resentAfter503(),
+                        1000 * usage.droverJvm() / Math.max(1, completed),
                         usage.vmSplit(completed), 1000 * usage.postgres() / Math.max(1, completed),
                         after.postgresByRole(before, completed), 1000 * usage.machine() / Math.max(1, completed),
                         warm.isEmpty() ? "none" : String.join(", ", warm), statements.rowUpdates(),
@@ -101,7 +103,7 @@ final class TaskThroughput {
         long start = System.nanoTime();
         int refused;
         try (Console.Progress submits = Console.progress("tasks", tasks, "submitted")) {
-            refused = BenchThreads.inParallel(tasks, concurrency, i -> client.send("POST", "/v1/tasks",
+            refused = BenchThreads.inParallel(tasks, concurrency, i -> client.create("/v1/tasks",
                     task(prefix + i, callbacks.url())).statusCode() == 201, Duration.ofMinutes(10), submits);
         }
         long deadline = start + timeout.toNanos();
