@@ -38,6 +38,16 @@ import org.springframework.context.SmartLifecycle;
  * which never takes a task whose callback is still due). Delivery is at least once: a converger that dies with
  * attempts in flight leaves their tasks RESOLVING, the next leader's pass hands them back after
  * {@code resolving-timeout}, and they are sent again.
+ *
+ * <p>A round that cannot record its answers (PostgreSQL restarting, the pool timing out) keeps them and records them
+ * at its next round, with those that ended since, and sends nothing meanwhile; dropping them would leave every task
+ * whose attempt ended during an outage RESOLVING until {@code resolving-timeout}, and send it again. An answer is
+ * recorded only while its attempt took its task less than {@code resolving-timeout} ago: recording checks only that
+ * the task is RESOLVING, not which attempt holds it, so an older answer could find its task handed back by the pass,
+ * taken again by a later attempt, and be recorded against that one (counting an attempt the receiver may be answering
+ * 2xx, and handing the task back while that attempt is in flight). Such an answer is dropped; the later attempt's
+ * answer counts. A converger that is not (or no longer) the leader drops its answers: the leader hands their tasks back
+ * after {@code resolving-timeout}.
  */
 public class CompletionCallbacks implements SmartLifecycle {
 
@@ -52,13 +62,20 @@ public class CompletionCallbacks implements SmartLifecycle {
     private final MeterRegistry meters;
     private final CallbackPolicy.Budget budget;
     private final Queue<Attempt> ended = new ConcurrentLinkedQueue<>();
+    /**
+     * The answers waiting to be recorded, one per task (a later one replaces an earlier), touched by the round thread
+     * only. At most {@code callback-concurrency}: each comes from an attempt that was in flight, and a round sends only
+     * once everything that ended is recorded (while the database is down nothing is sent anyway: the due callbacks are
+     * read from it).
+     */
+    private final Map<String, Attempt> held = new LinkedHashMap<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicBoolean roundQueued = new AtomicBoolean();
     private ScheduledExecutorService rounds;
     private CallbackSender sender;
 
-    public CompletionCallbacks(TaskReads reads, TaskLifecycle lifecycle, BooleanSupplier leader, TaskProperties settings,
-            Clock clock, MeterRegistry meters) {
+    public CompletionCallbacks(TaskReads reads, TaskLifecycle lifecycle, BooleanSupplier leader,
+            TaskProperties settings, Clock clock, MeterRegistry meters) {
         this.reads = reads;
         this.lifecycle = lifecycle;
         this.leader = leader;
@@ -69,31 +86,36 @@ public class CompletionCallbacks implements SmartLifecycle {
                 settings.callbackFirstBackoff(), settings.callbackMaxBackoff());
     }
 
-    /** One round: record the attempts that ended, then send what is due, as far as there is room. */
+    /** One round: record the attempts that ended, then, once all are recorded, send what is due, as far as it can. */
     void round() {
         roundQueued.set(false);
         if (!leader.getAsBoolean()) {
             // not ours to record: the tasks stay RESOLVING and the leader hands them back after resolving-timeout
             ended.clear();
+            held.clear();
             return;
         }
-        record(drainEnded());
-        sendDue();
+        holdEnded();
+        if (record()) {
+            sendDue();
+        }
     }
 
-    private Map<String, CallbackAnswer> drainEnded() {
-        Map<String, CallbackAnswer> answers = new LinkedHashMap<>();
+    private void holdEnded() {
         Attempt attempt;
         while ((attempt = ended.poll()) != null) {
-            answers.put(attempt.taskGuid(), attempt.answer());
+            held.put(attempt.taskGuid(), attempt);
         }
-        return answers;
     }
 
-    private void record(Map<String, CallbackAnswer> answers) {
-        if (answers.isEmpty()) {
-            return;
+    /** Records the held answers; false when that failed and they are kept for the next round. */
+    private boolean record() {
+        dropOutlived();
+        if (held.isEmpty()) {
+            return true;
         }
+        Map<String, CallbackAnswer> answers = new LinkedHashMap<>();
+        held.forEach((guid, attempt) -> answers.put(guid, attempt.answer()));
         try {
             lifecycle.callbackAnswered(answers, CONVERGER).forEach((guid, outcome) -> {
                 if (!outcome.succeeded()) {
@@ -101,9 +123,23 @@ public class CompletionCallbacks implements SmartLifecycle {
                             outcome.message());
                 }
             });
+            held.clear();
+            return true;
         } catch (RuntimeException e) {
-            // the tasks stay RESOLVING; the converger hands them back after resolving-timeout and they are sent again
-            log.warn("task-callback-record-failed tasks={} cause={}", answers.size(), e.toString());
+            log.warn("task-callback-record-failed tasks={} kept_for_next_round=true cause={}", answers.size(),
+                    e.toString());
+            return false;
+        }
+    }
+
+    /** Drops the answers whose task the pass may have handed back and a later attempt taken (see the class comment). */
+    private void dropOutlived() {
+        Instant handedBackBy = clock.instant().minus(settings.resolvingTimeout());
+        int before = held.size();
+        held.values().removeIf(attempt -> !attempt.taken().isAfter(handedBackBy));
+        if (held.size() < before) {
+            log.warn("task-callback-answers-dropped tasks={} reason=attempt-older-than-resolving-timeout",
+                    before - held.size());
         }
     }
 
@@ -112,7 +148,8 @@ public class CompletionCallbacks implements SmartLifecycle {
         if (room <= 0) {
             return;
         }
-        List<TaskSnapshot> due = reads.callbacksDue(clock.instant(), room);
+        Instant now = clock.instant(); // the attempts' taken time: never after the stamp resolving-timeout counts from
+        List<TaskSnapshot> due = reads.callbacksDue(now, room);
         if (due.isEmpty()) {
             return;
         }
@@ -120,13 +157,13 @@ public class CompletionCallbacks implements SmartLifecycle {
         for (TaskSnapshot task : due) {
             if (taken.get(task.taskGuid()).kind() == Outcome.Kind.CHANGED) {
                 inFlight.incrementAndGet();
-                sender.send(task, status -> ended(task, status));
+                sender.send(task, status -> ended(task, now, status));
             }
         }
     }
 
     /** On a sender's thread: judge the attempt, queue it for the next round, and ask for that round now. */
-    private void ended(TaskSnapshot task, Integer status) {
+    private void ended(TaskSnapshot task, Instant taken, Integer status) {
         int attempt = task.callback().attempts() + 1;
         Instant now = clock.instant();
         CallbackPolicy.Decision decision = CallbackPolicy.decide(status, attempt,
@@ -134,7 +171,7 @@ public class CompletionCallbacks implements SmartLifecycle {
         log.info("task-callback task_guid={} host={} attempt={} status={} verdict={}", task.taskGuid(),
                 CallbackSender.host(task), attempt, status == null ? "none" : status, decision.verdict());
         meters.counter("drover.converger.callbacks", "verdict", decision.verdict().name().toLowerCase()).increment();
-        ended.add(new Attempt(task.taskGuid(), CallbackPolicy.answer(decision, status, now)));
+        ended.add(new Attempt(task.taskGuid(), CallbackPolicy.answer(decision, status, now), taken));
         inFlight.decrementAndGet();
         wake();
     }
@@ -158,8 +195,8 @@ public class CompletionCallbacks implements SmartLifecycle {
         }
     }
 
-    /** How one attempt ended, waiting to be recorded. */
-    private record Attempt(String taskGuid, CallbackAnswer answer) {
+    /** How one attempt ended, waiting to be recorded; {@code taken}: when the attempt made its task RESOLVING. */
+    private record Attempt(String taskGuid, CallbackAnswer answer, Instant taken) {
     }
 
     @Override
