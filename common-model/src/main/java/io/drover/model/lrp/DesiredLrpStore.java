@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.springframework.jdbc.core.BatchPreparedStatementSetter;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.core.type.TypeReference;
 
@@ -123,17 +122,7 @@ final class DesiredLrpStore {
     Set<DesiredLrpSnapshot> insertAll(List<DesiredLrpSnapshot> lrps) {
         List<DesiredLrpSnapshot> ordered = lrps.stream()
                 .sorted(Comparator.comparing(l -> l.definition().processGuid())).toList();
-        int[] counts = jdbc.batchUpdate(INSERT, new BatchPreparedStatementSetter() {
-            @Override
-            public void setValues(PreparedStatement ps, int i) throws SQLException {
-                bind(ps, ordered.get(i));
-            }
-
-            @Override
-            public int getBatchSize() {
-                return ordered.size();
-            }
-        });
+        int[] counts = jdbc.batchUpdate(INSERT, ordered, ordered.size(), DesiredLrpStore::bind)[0];
         Set<DesiredLrpSnapshot> inserted = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < ordered.size(); i++) {
             if (counts[i] == Statement.SUCCESS_NO_INFO) {
