@@ -89,6 +89,30 @@ class CellDrainsIT {
                 .isEqualTo(new DrainOrder(asked, clock.instant().truncatedTo(ChronoUnit.MICROS).plusSeconds(30), "ops"));
     }
 
+    /** The dashboard's census in SQL against {@link Cell#state()}, over every pair of order and reported state. */
+    @Test
+    void theCountsByStateInSqlFollowTheSameRuleAsTheCell() {
+        String rep = "rep-" + UUID.randomUUID();
+        for (CellState reported : List.of(CellState.ACTIVE, CellState.EVACUATING, CellState.DRAINED)) {
+            for (boolean ordered : List.of(false, true)) {
+                String cell = "census-" + UUID.randomUUID();
+                cells.beat(rep, List.of(beat(cell, CellState.ACTIVE, null)), TTL);
+                if (ordered) {
+                    drains.drain(cell, null, "ops", RECEPTOR);
+                }
+                cells.beat(rep, List.of(beat(cell, reported, null)), TTL);
+            }
+        }
+        List<Cell> all = live.cells();
+        assertThat(live.byState()).isEqualTo(new LiveCells.ByState(all.size(),
+                all.stream().filter(c -> c.state() == CellState.EVACUATING).count(),
+                all.stream().filter(c -> c.state() == CellState.DRAINED).count()));
+        assertThat(live.byState().drained()).isPositive();
+        assertThat(live.byState().evacuating()).isGreaterThanOrEqualTo(3);
+        assertThat(live.page(1, 2)).extracting(Cell::cellId).containsExactly(all.get(1).cellId(),
+                all.get(2).cellId());
+    }
+
     @Test
     void onlyTheRepSaysTheCellIsDrainedAndAnUndrainMakesItActiveAtOnce() {
         String cell = "drain-" + UUID.randomUUID();

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.drover.model.messaging.OutboxRelay;
+import io.drover.test.TestBackend;
 import io.drover.test.WithDroverInfrastructure;
 import java.util.List;
 import java.util.Map;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -69,7 +72,7 @@ class MigrationIT {
     @Test
     void hotQueriesUseTheirIndexes() {
         new TransactionTemplate(txManager).executeWithoutResult(status -> {
-            fillTables(50_000);
+            fillTables(jdbc, 50_000);
             String keys = "unnest((SELECT array_agg('p-' || g) FROM generate_series(1, 500) g)::varchar[], "
                     + "(SELECT array_agg(g % 10) FROM generate_series(1, 500) g)::int[]) AS k(g, i)";
             Map<String, String> expectations = Map.of(
@@ -131,8 +134,40 @@ class MigrationIT {
         });
     }
 
+    /**
+     * V32 on a database that already holds instances: the kept counts start from the rows there (counted under the
+     * lock its triggers take), follow the writes after it, and a TRUNCATE empties them with the rows.
+     */
+    @Test
+    void theKeptInstanceCountsStartFromTheRowsAlreadyThere() throws Exception {
+        TestBackend backend = TestBackend.current();
+        String url = backend.postgres().createDatabase();
+        DriverManagerDataSource dataSource = new DriverManagerDataSource(url, backend.postgres().username(),
+                backend.postgres().password());
+        Flyway.configure().dataSource(dataSource).target("31").load().migrate();
+        JdbcTemplate older = new JdbcTemplate(dataSource);
+        fillTables(older, 1_000);
+        Flyway.configure().dataSource(dataSource).load().migrate();
+
+        assertThat(kept(older)).isEqualTo(Map.of("d1/RUNNING", 890L, "d1/CRASHED", 10L, "d2/RUNNING", 90L,
+                "d2/UNCLAIMED", 10L));
+        older.update("UPDATE actual_lrps SET state = 'UNCLAIMED' WHERE state = 'CRASHED'");
+        older.update("DELETE FROM actual_lrps WHERE domain = 'd2'");
+        assertThat(kept(older)).isEqualTo(Map.of("d1/RUNNING", 890L, "d1/UNCLAIMED", 10L));
+        older.execute("TRUNCATE actual_lrps");
+        assertThat(kept(older)).isEmpty();
+    }
+
+    /** The kept counts by domain/state, zeroes left out. */
+    private static Map<String, Long> kept(JdbcTemplate on) {
+        Map<String, Long> kept = new java.util.TreeMap<>();
+        on.query("SELECT domain || '/' || state, sum(n) FROM instance_tallies GROUP BY 1 HAVING sum(n) <> 0",
+                (org.springframework.jdbc.core.RowCallbackHandler) rs -> kept.put(rs.getString(1), rs.getLong(2)));
+        return kept;
+    }
+
     /** 98 % RUNNING spread over 1,000 cells, the rest UNCLAIMED or CRASHED; outbox and events half relayed; statistics fresh. */
-    private void fillTables(int rows) {
+    private static void fillTables(JdbcTemplate jdbc, int rows) {
         jdbc.update("""
                 INSERT INTO actual_lrps (process_guid, instance_index, domain, state, instance_guid, cell_id, address,
                                          crash_count, since, epoch, version)

@@ -31,6 +31,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param cellGraceOnElection for this long after its election, the leader does not replace the work of cells that died
  *     while no converger judged (the reps' presence TTL: time to beat again); nor after it reached the database again
  *     when it could not, the work of cells whose presence ran out meanwhile (docs/ha.md); see {@code plan.ElectionGrace}
+ * @param tallyFoldInterval how often the leader folds the kept instance counts ({@code Tallies.fold}): what a
+ *     dashboard's count reads is the rows appended in about this long
  */
 @ConfigurationProperties("drover.converger")
 public record ConvergerProperties(@DefaultValue("30s") Duration interval, @DefaultValue("15s") Duration leaderTtl,
@@ -41,5 +43,6 @@ public record ConvergerProperties(@DefaultValue("30s") Duration interval, @Defau
         @DefaultValue("500") int batchSize,
         @DefaultValue("5m") Duration gcInterval, @DefaultValue("7d") Duration eventRetention,
         @DefaultValue("1h") Duration sentOutboxRetention, @DefaultValue("10000") int gcBatchSize,
-        @DefaultValue("10m") Duration deadCellRetention, @DefaultValue("15s") Duration cellGraceOnElection) {
+        @DefaultValue("10m") Duration deadCellRetention, @DefaultValue("15s") Duration cellGraceOnElection,
+        @DefaultValue("10s") Duration tallyFoldInterval) {
 }

@@ -31,6 +31,7 @@ import org.springframework.context.annotation.Import;
         "drover.converger.desired-change-delay=200ms",
         "drover.converger.gc-batch-size=5",
         "drover.converger.gc-interval=1h",
+        "drover.converger.tally-fold-interval=300ms",
         "drover.converger.tasks.callback-interval=200ms",
         "drover.autoscaler.interval=1h" })
 @WithDroverInfrastructure

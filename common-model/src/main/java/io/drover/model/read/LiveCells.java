@@ -15,7 +15,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * The one definition of a live cell in SQL: its presence has not expired ({@code expires_at > now}, the same rule as
  * {@link Cell#isLive}). Live cells, the schedulable ones among them (live and ACTIVE, {@link Cell#isSchedulable}), their
- * ids as of an instant, and a census that tells a watcher whether cells were lost.
+ * ids as of an instant, a page of them, their number by state, and a census that tells a watcher whether cells were
+ * lost.
  */
 public class LiveCells {
 
@@ -74,6 +75,33 @@ public class LiveCells {
         }, Timestamp.from(at));
         return cells;
     }
+
+    /**
+     * At most {@code size} of the live cells now, from the {@code from}-th in cell_id order: a page of cards, read and
+     * parsed without the rest (10,000 cells took about 0.3 s to read whole).
+     */
+    public List<Cell> page(int from, int size) {
+        return jdbc.query("SELECT " + CellPresence.COLUMNS + " FROM cells WHERE " + LIVE
+                + " ORDER BY cell_id OFFSET ? LIMIT ?", CellPresence::map, Timestamp.from(clock.instant()), from, size);
+    }
+
+    /** How many cells are live now, and how many of them are EVACUATING and DRAINED as {@link Cell#state()} says. */
+    public ByState byState() {
+        return jdbc.queryForObject("SELECT count(*), count(*) FILTER (WHERE " + EVACUATING + "), count(*) FILTER "
+                + "(WHERE " + DRAINED + ") FROM cells WHERE " + LIVE, (rs, n) -> new ByState(rs.getLong(1),
+                        rs.getLong(2), rs.getLong(3)), Timestamp.from(clock.instant()));
+    }
+
+    /** Live cells by {@link Cell#state()}: all of them, those EVACUATING and those DRAINED. */
+    public record ByState(long live, long evacuating, long drained) {
+    }
+
+    /** {@link Cell#state()} is EVACUATING, in SQL: ordered to drain and not done, or draining on its rep's account. */
+    static final String EVACUATING = "((drain_requested_at IS NOT NULL AND state <> 'DRAINED') "
+            + "OR (drain_requested_at IS NULL AND state = 'EVACUATING'))";
+
+    /** {@link Cell#state()} is DRAINED, in SQL: ordered to drain, and its rep says it is done. */
+    static final String DRAINED = "(drain_requested_at IS NOT NULL AND state = 'DRAINED')";
 
     /** How many cells expired in {@code (since, now]} and how many are live at {@code now}: one small aggregate. */
     public Census census(Instant since, Instant now) {

@@ -16,7 +16,9 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 /**
  * Counts for people looking at the cluster (the dashboard): instances by state (of everything, of one domain, of a
  * page of processes, per cell), a bounded sample of the instances on each cell, lifecycle events in a window and tasks
- * by state. Each is one aggregate query whose answer is as small as its grouping, whatever the number of instances.
+ * by state. Each is one aggregate query whose answer is as small as its grouping, whatever the number of instances:
+ * instances by state of everything or of a domain read the counts the database keeps as the rows change
+ * ({@code instance_tallies}, V32), not the rows. {@link #fold} is the one write, which keeps those counts few.
  */
 public class Tallies {
 
@@ -26,10 +28,14 @@ public class Tallies {
         this.jdbc = jdbc;
     }
 
-    /** Instances by state, of one domain or of all when {@code domain} is null; every state present, zero or not. */
+    /**
+     * Instances by state, of one domain or of all when {@code domain} is null; every state present, zero or not. The
+     * sums of the kept deltas: exactly {@code count(*)} of the rows in the same snapshot, from a few rows per domain and
+     * state (plus those appended since the last fold) instead of every instance.
+     */
     public Map<ActualLrpState, Long> instancesByState(String domain) {
         Map<ActualLrpState, Long> counts = zeroes();
-        String sql = "SELECT state, count(*) FROM actual_lrps" + (domain == null ? "" : " WHERE domain = ?")
+        String sql = "SELECT state, sum(n) FROM instance_tallies" + (domain == null ? "" : " WHERE domain = ?")
                 + " GROUP BY state";
         RowCallbackHandler add = rs -> counts.put(ActualLrpState.valueOf(rs.getString(1)), rs.getLong(2));
         if (domain == null) {
@@ -100,6 +106,21 @@ public class Tallies {
         }, (RowCallbackHandler) rs -> cells.computeIfAbsent(rs.getString(1), c -> new CellTally(zeroes(),
                 new ArrayList<>())).byState().put(ActualLrpState.valueOf(rs.getString(2)), rs.getLong(3)));
         return cells;
+    }
+
+    /**
+     * Folds the kept counts into one row per domain and state (none for a count of zero), in one statement: the rows
+     * it deletes are those its snapshot sees, their sums go back in the same transaction, so every reader sees the
+     * same totals before and after, and rows appended meanwhile (by transactions it cannot see) stay for the next
+     * fold. Two folds at once are safe: a row one has deleted is skipped by the other. Answers the rows deleted.
+     */
+    public int fold() {
+        Integer folded = jdbc.queryForObject("""
+                WITH folded AS (DELETE FROM instance_tallies RETURNING domain, state, n),
+                     kept AS (INSERT INTO instance_tallies (domain, state, n)
+                              SELECT domain, state, sum(n) FROM folded GROUP BY domain, state HAVING sum(n) <> 0)
+                SELECT count(*)::int FROM folded""", Integer.class);
+        return folded == null ? 0 : folded;
     }
 
     /** Lifecycle events recorded after {@code since} (the events table is indexed by time). */

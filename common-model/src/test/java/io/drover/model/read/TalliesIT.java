@@ -13,16 +13,28 @@ import io.drover.model.lrp.Actor;
 import io.drover.model.lrp.DesiredLrpDefinition;
 import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.InstanceOwner;
+import io.drover.model.lrp.NetInfo;
+import io.drover.model.lrp.StartedInstance;
 import io.drover.model.lrp.RunAction;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 
 /** The dashboard's counts on real PostgreSQL, against what the lifecycle wrote through legal transitions. */
 @SpringBootTest
@@ -41,6 +53,8 @@ class TalliesIT {
     CellPresence presence;
     @Autowired
     MutableClock clock;
+    @Autowired
+    JdbcTemplate jdbc;
 
     @Test
     void instancesAreCountedByStateForADomainAProcessAndACell() {
@@ -73,6 +87,92 @@ class TalliesIT {
                 .containsExactly(new Tallies.InstanceMark(web, 0, ActualLrpState.CLAIMED),
                         new Tallies.InstanceMark(web, 1, ActualLrpState.UNCLAIMED));
         assertThat(tallies.byCell(List.of("cell-" + UUID.randomUUID()), 2)).isEmpty();
+    }
+
+    /**
+     * The kept counts (V32's triggers) against {@code count(*)} of the rows, after every kind of write the lifecycle
+     * makes (create, place, claim, start, crash, remove, an LRP's delete) from eight threads at once while a ninth
+     * folds the counts over and over. Fails when any of the triggers is missing or a fold loses or repeats a row.
+     */
+    @Test
+    void keptCountsEqualTheRowsThroughConcurrentWritesAndFolds() throws Exception {
+        String domain = "tally-" + UUID.randomUUID();
+        String cell = "cell-" + UUID.randomUUID();
+        presence.heartbeat(new CellRegistration(cell, "z1", "10.0.0.2", new Resources(65536, 65536, 256),
+                List.of("preloaded:host"), List.of(), List.of()), Duration.ofSeconds(120));
+        ExecutorService pool = Executors.newFixedThreadPool(9);
+        AtomicBoolean writing = new AtomicBoolean(true);
+        AtomicInteger folds = new AtomicInteger();
+        Future<?> folder = pool.submit(() -> {
+            while (writing.get()) {
+                tallies.fold();
+                folds.incrementAndGet();
+            }
+        });
+        List<Future<?>> writers = new ArrayList<>();
+        for (int w = 0; w < 8; w++) {
+            int writer = w;
+            writers.add(pool.submit(() -> {
+                for (int round = 0; round < 6; round++) {
+                    lifeOfOneLrp(domain, cell, writer + round);
+                }
+                return null;
+            }));
+        }
+        for (Future<?> writer : writers) {
+            writer.get(2, TimeUnit.MINUTES);
+        }
+        writing.set(false);
+        folder.get(1, TimeUnit.MINUTES);
+        pool.shutdown();
+
+        assertThat(folds.get()).as("folds ran beside the writes").isGreaterThan(1);
+        assertThat(tallies.instancesByState(domain)).as("the domain's kept counts").isEqualTo(counted(domain));
+        assertThat(tallies.instancesByState(null)).as("everything's kept counts").isEqualTo(counted(null));
+        tallies.fold();
+        assertThat(tallies.instancesByState(domain)).as("after a last fold").isEqualTo(counted(domain));
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM instance_tallies WHERE domain = ?", Long.class, domain))
+                .as("one row per state left with instances, after a fold").isLessThanOrEqualTo(4);
+    }
+
+    /** One LRP through most of its life; which steps it takes and how many instances it has vary with {@code seed}. */
+    private void lifeOfOneLrp(String domain, String cell, int seed) {
+        int instances = 3 + seed % 4;
+        String guid = desire(domain, instances);
+        Map<ActualLrpKey, String> placing = new HashMap<>();
+        for (int i = 0; i < instances; i++) {
+            placing.put(ActualLrpKey.of(guid, i), cell);
+        }
+        actuals.place(UUID.randomUUID(), placing, TEST);
+        Map<ActualLrpKey, InstanceOwner> owners = new HashMap<>();
+        for (int i = 0; i < instances - 1; i++) {
+            owners.put(ActualLrpKey.of(guid, i), InstanceOwner.of(guid + "-" + i, cell));
+        }
+        actuals.claim(owners, Actor.cell(cell));
+        actuals.start(owners.entrySet().stream().map(e -> new StartedInstance(e.getKey(), domain, e.getValue(),
+                new NetInfo("10.0.0.2", List.of()))).toList(), Actor.cell(cell));
+        ActualLrpKey first = ActualLrpKey.of(guid, 0);
+        actuals.crash(first, owners.get(first), "exit 1", Actor.cell(cell));
+        if (seed % 3 == 0) {
+            ActualLrpKey second = ActualLrpKey.of(guid, 1);
+            actuals.removeAll(Map.of(second, owners.get(second)), "stopped", Actor.cell(cell));
+        }
+        if (seed % 2 == 0) {
+            desired.remove(guid, TEST);
+        }
+    }
+
+    private Map<ActualLrpState, Long> counted(String domain) {
+        Map<ActualLrpState, Long> counts = Tallies.noInstances();
+        String sql = "SELECT state, count(*) FROM actual_lrps" + (domain == null ? "" : " WHERE domain = ?")
+                + " GROUP BY state";
+        RowCallbackHandler add = rs -> counts.put(ActualLrpState.valueOf(rs.getString(1)), rs.getLong(2));
+        if (domain == null) {
+            jdbc.query(sql, add);
+        } else {
+            jdbc.query(sql, add, domain);
+        }
+        return counts;
     }
 
     @Test

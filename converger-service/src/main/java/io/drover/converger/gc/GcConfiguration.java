@@ -5,6 +5,7 @@ import io.drover.model.cell.CellPresence;
 import io.drover.model.domain.Domains;
 import io.drover.model.leader.LeaderElection;
 import io.drover.model.messaging.RelayedRows;
+import io.drover.model.read.Tallies;
 import io.drover.model.task.TaskLifecycle;
 import io.drover.model.task.TaskModelProperties;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,7 +29,7 @@ class GcConfiguration {
 
     @Bean
     GarbageCollection garbageCollection(GarbageCollector collector, LeaderElection convergerLeaderElection,
-            Clock clock) {
-        return new GarbageCollection(collector, convergerLeaderElection, clock);
+            Clock clock, Tallies tallies, MeterRegistry registry) {
+        return new GarbageCollection(collector, convergerLeaderElection, clock, tallies, registry);
     }
 }

@@ -53,6 +53,20 @@ class GarbageCollectorIT {
     TaskLifecycle tasks;
 
     @Test
+    void theLeaderFoldsTheKeptInstanceCountsIntoOneRowPerDomainAndState() {
+        String domain = "gc-tally-" + UUID.randomUUID();
+        for (int i = 0; i < 3; i++) {
+            desired.desire(new DesiredLrpDefinition("gc-tally-" + UUID.randomUUID(), domain, "preloaded:host", 4,
+                    new Action(new RunAction("sleep", List.of("100"), null, List.of(), null)), null, null, 30,
+                    List.of(), List.of(8080), 128, 64, 10, 5, List.of(), null, null, null, null),
+                    Actor.service("test"));
+        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(jdbc.queryForList(
+                "SELECT state || '=' || n FROM instance_tallies WHERE domain = ?", String.class, domain))
+                .as("three desires' rows folded into one").containsExactly("UNCLAIMED=12"));
+    }
+
+    @Test
     void forgetsTheTombstonesOfTasksDeletedLongerAgoThanTheirWindow() {
         String guid = "gc-task-" + UUID.randomUUID();
         deletedTask(guid);

@@ -20,7 +20,7 @@ import org.springframework.web.bind.annotation.RequestParam;
  * {@code /ui/cells}: the topology, one card per live cell with its use of memory, disk and containers and its
  * instances coloured by state. A card draws at most {@link #SAMPLE} instances and the page at most {@link #PER_PAGE}
  * cards, so a cluster of 100,000 instances draws about a thousand marks, never 100,000; only the cells shown are
- * counted.
+ * read and counted.
  */
 @Controller
 class CellsPage {
@@ -44,8 +44,8 @@ class CellsPage {
     String cells(@RequestParam(required = false) String from, @RequestParam(required = false) String fragment,
             Model model) {
         int start = UiParams.index("from", from);
-        List<Cell> live = cells.cells();
-        List<Cell> shown = live.subList(Math.min(start, live.size()), Math.min(start + PER_PAGE, live.size()));
+        long total = cells.byState().live();
+        List<Cell> shown = cells.page(start, PER_PAGE);
         List<String> shownIds = shown.stream().map(Cell::cellId).toList();
         Map<String, Resources> used = loads.used(shownIds);
         Map<String, Tallies.CellTally> carried = tallies.byCell(shownIds, SAMPLE);
@@ -57,9 +57,9 @@ class CellsPage {
         }
         model.addAttribute("page", "cells");
         model.addAttribute("cards", cards);
-        model.addAttribute("total", live.size());
+        model.addAttribute("total", total);
         model.addAttribute("from", start);
-        model.addAttribute("next", start + PER_PAGE < live.size() ? start + PER_PAGE : null);
+        model.addAttribute("next", start + PER_PAGE < total ? start + PER_PAGE : null);
         model.addAttribute("previous", start > 0 ? Math.max(0, start - PER_PAGE) : null);
         model.addAttribute("states", ActualLrpState.values());
         return Fragments.view("ui/cells", fragment);

@@ -1,7 +1,5 @@
 package io.drover.receptor.ui;
 
-import io.drover.model.cell.Cell;
-import io.drover.model.cell.CellState;
 import io.drover.model.leader.LeaderPasses;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.read.DesiredLrpRows;
@@ -9,7 +7,6 @@ import io.drover.model.read.LiveCells;
 import io.drover.model.read.Tallies;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -41,11 +38,11 @@ class OverviewPage {
     @GetMapping({ "/ui", "/ui/" })
     String overview(@RequestParam(required = false) String fragment, Model model) {
         Map<ActualLrpState, Long> instances = tallies.instancesByState(null);
-        List<Cell> live = cells.cells();
+        LiveCells.ByState byState = cells.byState();
         model.addAttribute("page", "overview");
-        model.addAttribute("cells", live.size());
-        model.addAttribute("evacuatingCells", live.stream().filter(c -> c.state() == CellState.EVACUATING).count());
-        model.addAttribute("drainedCells", live.stream().filter(c -> c.state() == CellState.DRAINED).count());
+        model.addAttribute("cells", byState.live());
+        model.addAttribute("evacuatingCells", byState.evacuating());
+        model.addAttribute("drainedCells", byState.drained());
         model.addAttribute("lrps", desired.count(null));
         model.addAttribute("instances", instances);
         model.addAttribute("instanceTotal", instances.values().stream().mapToLong(Long::longValue).sum());

@@ -50,6 +50,8 @@ class DashboardIT {
     ActualLrpLifecycle actuals;
     @Autowired
     io.drover.model.leader.LeaderPasses passes;
+    @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
 
     @Test
     void everyPageAndItsScriptNeedTheApiCredentials() throws Exception {
@@ -200,6 +202,30 @@ class DashboardIT {
                 .andExpect(content().string(containsString("title=\"" + lrp + "/1 CLAIMED\"")))
                 .andExpect(content().string(containsString("CLAIMED 1")))
                 .andExpect(content().string(containsString("title=\"" + lrp + "/0 UNCLAIMED\"")));
+    }
+
+    @Test
+    void theCellsPageReadsOnePageOfCardsAndCountsTheRest() throws Exception {
+        for (int i = 0; i < CellsPage.PER_PAGE + 1; i++) {
+            cell();
+        }
+        long live = jdbc.queryForObject("SELECT count(*) FROM cells WHERE expires_at > now()", Long.class);
+        String first = page("/ui/cells");
+        assertThat(count(first, "data-cell=\"")).isEqualTo(CellsPage.PER_PAGE);
+        assertThat(first).contains(live + " live cells; showing 1–" + CellsPage.PER_PAGE, "from=" + CellsPage.PER_PAGE);
+        String last = page("/ui/cells?from=" + (live - 1));
+        assertThat(count(last, "data-cell=\"")).isEqualTo(1);
+        assertThat(last).contains(live + " live cells; showing " + live + "–" + live);
+    }
+
+    @Test
+    void theOverviewCountsWhatTheDatabaseHolds() throws Exception {
+        desire(guid("count"), "apps", 3);
+        String overview = page("/ui");
+        assertThat(overview).contains("id=\"tile-instances\">"
+                + jdbc.queryForObject("SELECT count(*) FROM actual_lrps", Long.class) + "<");
+        assertThat(overview).contains("id=\"tile-cells\">"
+                + jdbc.queryForObject("SELECT count(*) FROM cells WHERE expires_at > now()", Long.class) + "<");
     }
 
     @Test
