@@ -93,6 +93,13 @@ class MigrationIT {
             assertThat(plan(OutboxRelay.PROGRESS)).as("the relays' progress check")
                     .contains("outbox_relay_idx", "lrp_events_relay_idx")
                     .doesNotContain("Seq Scan on outbox", "Seq Scan on lrp_events");
+            // the relay's read: index ranges up to the settled limit and one entry past it, never a scan
+            for (String read : OutboxRelay.readStatements()) {
+                String relayPlan = String.join("\n", jdbc.queryForList("EXPLAIN " + read, String.class, "0", 25_000,
+                        2_000, "0", 25_000));
+                assertThat(relayPlan).as(read).containsPattern("(outbox|lrp_events)_relay_idx")
+                        .doesNotContain("Seq Scan").doesNotContain("Sort");
+            }
             // keyset pages of the lists, of everything or of one domain: a range scan in key order, never a sort
             for (String page : List.of("SELECT * FROM actual_lrps WHERE (process_guid, instance_index) > ('p-42', 3) "
                     + "ORDER BY process_guid, instance_index LIMIT 1000", "SELECT * FROM actual_lrps WHERE domain = 'd1' "

@@ -70,8 +70,7 @@ import org.springframework.transaction.support.TransactionTemplate;
         "drover.outbox.send-timeout=2s",
         "drover.outbox.max-backoff=1s",
         "drover.outbox.held-back-warning=1s",
-        "spring.application.name=relay-under-test",
-        "spring.kafka.producer.properties.max.block.ms=2000" })
+        "spring.application.name=relay-under-test" })
 @WithDroverInfrastructure
 @DirtiesContext
 @ExtendWith(OutputCaptureExtension.class)

@@ -69,14 +69,13 @@ class MessagingFaultsIT {
         properties.put("drover.rep.timing.presence-ttl", "15s");
         properties.put("spring.kafka.producer.properties.request.timeout.ms", "10000");
         properties.put("spring.kafka.producer.properties.delivery.timeout.ms", "15000");
-        // A relay's attempt fails inside the outage whatever its producer's state: its wait for acknowledgements (5 s)
-        // and a new producer's wait for the broker's metadata (5 s) both end well before the broker is back, inside
-        // the relay transaction's own bound (send timeout + 10 s). With the product's 30 s and 60 s, a relay whose
-        // first producer was made during the outage outwaited that bound, so its transaction ended before it could
-        // pass any row, and a relay whose send was pending when the broker came back saw it acknowledged: either way
-        // a relay that passes unacknowledged rows (the planted bug outbox-ack) went unseen.
+        // A relay's attempt fails inside the outage whatever its producer's state: its wait for acknowledgements and a
+        // new producer's wait for the broker's metadata (the relay's max.block.ms is its send timeout) both end well
+        // before the broker is back. With the product's 30 s, a relay whose send was pending when the broker came back
+        // saw it acknowledged, and (before the relay's max.block.ms was bounded by it) a relay whose first producer was
+        // made during the outage waited 60 s for metadata, past its transaction's bound: either way a relay that
+        // passes unacknowledged rows (the planted bug outbox-ack) went unseen.
         properties.put("drover.outbox.send-timeout", "5s");
-        properties.put("spring.kafka.producer.properties.max.block.ms", "5000");
         ClusterUnderTest started = ClusterUnderTest.start(
                 new LocalClusterSettings(dataDir, true, 0, 0, 6, "faults", "faults-secret", properties));
         cluster = started.cluster();

@@ -245,6 +245,7 @@ public class OutboxRelay implements SmartLifecycle {
 
     private int send(List<RelaySource.Batch> batches) {
         List<CompletableFuture<?>> acks = new ArrayList<>();
+        long deadline = System.nanoTime() + properties.sendTimeout().toNanos();
         for (RelaySource.Batch batch : batches) {
             for (RelaySource.Row row : batch.rows()) {
                 // stamped with the time its row was written, not sent: a consumer's position in time (TopicReader's
@@ -255,7 +256,13 @@ public class OutboxRelay implements SmartLifecycle {
                     record.headers().add(new RecordHeader(batch.source().typeHeader(),
                             row.type().getBytes(StandardCharsets.UTF_8)));
                 }
-                acks.add(kafka.send(record));
+                CompletableFuture<?> ack = kafka.send(record);
+                if (ack.isCompletedExceptionally()) {
+                    // refused before it was sent (a send that waited max.block.ms for the broker's metadata): the
+                    // next would wait as long again, so the attempt ends here, within its bound
+                    throw new IllegalStateException("Kafka refused a relayed row", ack.handle((ok, e) -> e).join());
+                }
+                acks.add(ack);
             }
         }
         if (acks.isEmpty()) {
@@ -265,7 +272,7 @@ public class OutboxRelay implements SmartLifecycle {
         // long as the broker is unreachable (delivery.timeout.ms); linger.ms sends the batch by itself.
         try {
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
-                    .get(properties.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                    .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while relaying", e);
@@ -273,6 +280,11 @@ public class OutboxRelay implements SmartLifecycle {
             throw new IllegalStateException("Kafka did not acknowledge " + acks.size() + " relayed rows", e);
         }
         return acks.size();
+    }
+
+    /** The statements that read each relayed table's next rows (parameters: cursor, limit, cursor), for plan tests. */
+    public static List<String> readStatements() {
+        return java.util.Arrays.stream(RelaySource.values()).map(RelaySource::nextStatement).toList();
     }
 
     /** Rows written but not relayed yet, over both tables (for tests and tools; it counts, so it is not cheap). */

@@ -14,18 +14,31 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 enum RelaySource {
 
-    OUTBOX("outbox", Topics.MESSAGE_TYPE_HEADER, """
-            WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-            SELECT o.tx_id::text, o.id, o.topic, o.message_key, o.payload, o.message_type, o.tx_id < h.xmin,
-                   o.created_at, h.xmin::text
-            FROM outbox o, h WHERE (o.tx_id, o.id) > (?::xid8, ?) ORDER BY o.tx_id, o.id LIMIT ?"""),
+    OUTBOX("outbox", Topics.MESSAGE_TYPE_HEADER, next("outbox", "r.topic, r.message_key", "message_type",
+            "created_at", "")),
 
-    EVENTS("lrp_events", Topics.EVENT_TYPE_HEADER, """
-            WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-            SELECT e.tx_id::text, e.id, '%s', e.process_guid, e.payload, e.event_type, e.tx_id < h.xmin, e.at,
-                   h.xmin::text
-            FROM lrp_events e, h WHERE (e.tx_id, e.id) > (?::xid8, ?) AND e.payload IS NOT NULL
-            ORDER BY e.tx_id, e.id LIMIT ?""".formatted(Topics.LIFECYCLE_EVENTS));
+    EVENTS("lrp_events", Topics.EVENT_TYPE_HEADER, next("lrp_events", "'" + Topics.LIFECYCLE_EVENTS
+            + "', r.process_guid", "event_type", "at", " AND r.payload IS NOT NULL"));
+
+    /**
+     * The settled rows after the cursor, at most a limit, and after them the first row that is not settled (its
+     * position and time alone), if any: that one says that committed rows wait behind an older transaction. Rows not
+     * settled are never read beyond it, so a relay that looks again every few milliseconds while a transaction holds
+     * rows back reads one index entry for them, not a batch of rows it cannot pass (at 1,000,000 instances it read
+     * three rows for every event it sent). Both halves see one xmin, the statement's.
+     */
+    private static String next(String table, String topicAndKey, String type, String at, String relayed) {
+        return """
+                WITH h AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+                (SELECT r.tx_id::text, r.id, %2$s, r.payload, r.%3$s, true, r.%4$s, (SELECT xmin FROM h)::text
+                 FROM %1$s r WHERE (r.tx_id, r.id) > (?::xid8, ?) AND r.tx_id < (SELECT xmin FROM h)%5$s
+                 ORDER BY r.tx_id, r.id LIMIT ?)
+                UNION ALL
+                (SELECT r.tx_id::text, r.id, NULL, NULL, NULL, NULL, false, r.%4$s, (SELECT xmin FROM h)::text
+                 FROM %1$s r WHERE (r.tx_id, r.id) >= ((SELECT xmin FROM h), 0::bigint)
+                 AND (r.tx_id, r.id) > (?::xid8, ?)%5$s ORDER BY r.tx_id, r.id LIMIT 1)"""
+                .formatted(table, topicAndKey, type, at, relayed);
+    }
 
     private final String name;
     private final String typeHeader;
@@ -35,6 +48,10 @@ enum RelaySource {
         this.name = name;
         this.typeHeader = typeHeader;
         this.next = next;
+    }
+
+    String nextStatement() {
+        return next;
     }
 
     String sourceName() {
@@ -69,7 +86,7 @@ enum RelaySource {
             } else if (heldBackBy[0] == null) {
                 heldBackBy[0] = rs.getString(9);
             }
-        }, cursor.txId(), cursor.id(), limit);
+        }, cursor.txId(), cursor.id(), limit, cursor.txId(), cursor.id());
         return new Batch(this, settled, heldBackBy[0]);
     }
 
