@@ -34,7 +34,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowCallbackHandler;
 
 /** The dashboard's counts on real PostgreSQL, against what the lifecycle wrote through legal transitions. */
 @SpringBootTest
@@ -162,16 +161,12 @@ class TalliesIT {
         }
     }
 
+    /** The rows themselves, counted: what the kept counts must equal. */
     private Map<ActualLrpState, Long> counted(String domain) {
         Map<ActualLrpState, Long> counts = Tallies.noInstances();
-        String sql = "SELECT state, count(*) FROM actual_lrps" + (domain == null ? "" : " WHERE domain = ?")
-                + " GROUP BY state";
-        RowCallbackHandler add = rs -> counts.put(ActualLrpState.valueOf(rs.getString(1)), rs.getLong(2));
-        if (domain == null) {
-            jdbc.query(sql, add);
-        } else {
-            jdbc.query(sql, add, domain);
-        }
+        jdbc.queryForList("SELECT state, count(*) AS n FROM actual_lrps WHERE CAST(? AS varchar) IS NULL OR domain = ? "
+                + "GROUP BY state", domain, domain).forEach(row -> counts.put(ActualLrpState.valueOf((String) row.get(
+                        "state")), ((Number) row.get("n")).longValue()));
         return counts;
     }
 
