@@ -89,8 +89,9 @@ public class DroverModelAutoConfiguration {
      * The relay's own producer: the service's producer settings (brokers, security, durability) with byte values (rows
      * hold the Kafka value already) and batching, since a relay batch is hundreds of records sent at once. A send waits
      * for the broker's metadata (a new producer, a topic it has not sent to lately) no longer than the relay waits for
-     * acknowledgements ({@code max.block.ms} = the send timeout; Kafka's default is 60 s): the relay's transaction has
-     * a bound of its own, the send timeout + 10 s, and a send blocked past it ended the transaction from under the relay.
+     * acknowledgements ({@code max.block.ms} at most the send timeout, lower when the producers' own is; Kafka's
+     * default is 60 s): the relay's transaction has a bound of its own, the send timeout + 10 s, and a send blocked
+     * past it ended the transaction from under the relay.
      */
     @Bean
     @ConditionalOnProperty(name = "drover.outbox.relay-enabled", havingValue = "true", matchIfMissing = true)
@@ -102,9 +103,16 @@ public class DroverModelAutoConfiguration {
                         ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
                         ProducerConfig.LINGER_MS_CONFIG, 5,
                         ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-                        ProducerConfig.MAX_BLOCK_MS_CONFIG, properties.sendTimeout().toMillis()));
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG, relayMaxBlockMs(producers, properties)));
         return new OutboxRelay(jdbc, plain(jdbc), new KafkaTemplate<>(relayProducers), signal, clock, properties,
                 meters);
+    }
+
+    /** The producers' {@code max.block.ms} when set lower, else the relay's send timeout. */
+    static long relayMaxBlockMs(ProducerFactory<?, ?> producers, OutboxProperties properties) {
+        long bound = properties.sendTimeout().toMillis();
+        Object configured = producers.getConfigurationProperties().get(ProducerConfig.MAX_BLOCK_MS_CONFIG);
+        return configured == null ? bound : Math.min(bound, Long.parseLong(configured.toString().trim()));
     }
 
     @Bean
