@@ -8,6 +8,7 @@ import io.drover.test.TestBackend;
 import io.drover.test.WithDroverInfrastructure;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,6 +17,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -167,9 +169,9 @@ class MigrationIT {
 
     /** The kept counts by domain/state, zeroes left out. */
     private static Map<String, Long> kept(JdbcTemplate on) {
-        Map<String, Long> kept = new java.util.TreeMap<>();
+        Map<String, Long> kept = new TreeMap<>();
         on.query("SELECT domain || '/' || state, sum(n) FROM instance_tallies GROUP BY 1 HAVING sum(n) <> 0",
-                (org.springframework.jdbc.core.RowCallbackHandler) rs -> kept.put(rs.getString(1), rs.getLong(2)));
+                (RowCallbackHandler) rs -> kept.put(rs.getString(1), rs.getLong(2)));
         return kept;
     }
 

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -284,7 +285,7 @@ public class OutboxRelay implements SmartLifecycle {
 
     /** The statements that read each relayed table's next rows (parameters: cursor, limit, cursor), for plan tests. */
     public static List<String> readStatements() {
-        return java.util.Arrays.stream(RelaySource.values()).map(RelaySource::nextStatement).toList();
+        return Arrays.stream(RelaySource.values()).map(RelaySource::nextStatement).toList();
     }
 
     /** Rows written but not relayed yet, over both tables (for tests and tools; it counts, so it is not cheap). */
