@@ -35,26 +35,25 @@ class GarbageCollection {
     @Scheduled(initialDelayString = "${drover.converger.gc-interval:5m}",
             fixedDelayString = "${drover.converger.gc-interval:5m}")
     void run() {
-        if (!leader.isLeader()) {
-            return;
-        }
-        try {
-            collector.collect(clock.instant());
-        } catch (RuntimeException e) {
-            log.warn("garbage-collection-failed cause={}", e.toString());
-        }
+        onLeader("garbage-collection-failed", () -> collector.collect(clock.instant()));
     }
 
     @Scheduled(initialDelayString = "${drover.converger.tally-fold-interval:10s}",
             fixedDelayString = "${drover.converger.tally-fold-interval:10s}")
     void foldTallies() {
+        onLeader("tally-fold-failed", () -> registry.counter("drover.convergence.gc.deleted", "table",
+                "instance_tallies").increment(tallies.fold()));
+    }
+
+    /** Runs {@code work} if this converger leads; a failure is logged as {@code failure} and tried again next time. */
+    private void onLeader(String failure, Runnable work) {
         if (!leader.isLeader()) {
             return;
         }
         try {
-            registry.counter("drover.convergence.gc.deleted", "table", "instance_tallies").increment(tallies.fold());
+            work.run();
         } catch (RuntimeException e) {
-            log.warn("tally-fold-failed cause={}", e.toString());
+            log.warn("{} cause={}", failure, e.toString());
         }
     }
 }
