@@ -316,6 +316,76 @@ class InstanceSlotIT {
                 .as("in the order the relay publishes them").containsExactly("CLAIMED", "RUNNING", "UNCLAIMED");
     }
 
+    /**
+     * The truth checker's anomaly of seed 1204: a write is versioned by the row's version alone, and every record
+     * starts at version 0. A retire that read record X of a slot, while X was retired and the slot created again as Y
+     * before its delete ran, deleted Y as if it were X: the stream announced X's removal twice and Y vanished
+     * unannounced. A versioned write holds only for the record it read (its epoch and version, the modification tag).
+     */
+    @Test
+    void aRetireDoesNotDeleteTheRecordThatReplacedTheOneItRead() {
+        ActualLrpKey one = ActualLrpKey.of(guid, 1);
+        jdbc.update("UPDATE desired_lrps SET instances = 2 WHERE process_guid = ?", guid);
+        actual.createUnclaimed(guid, "d1", List.of(1), "missing", USER);
+        replaceBeforeNext("DELETE FROM actual_lrps", one);
+
+        actual.retire(List.of(one), "no longer desired", Actor.service("converger"));
+
+        List<String> lives = lives(one);
+        assertThat(lives).as("each record created once, then removed once, in the order the relay publishes them")
+                .hasSize(4);
+        assertThat(lives.get(0)).startsWith("actual_lrp_created ");
+        assertThat(lives.get(1)).isEqualTo(lives.get(0).replace("created", "removed"));
+        assertThat(lives.get(2)).startsWith("actual_lrp_created ").isNotEqualTo(lives.get(0));
+        assertThat(lives.get(3)).isEqualTo(lives.get(2).replace("created", "removed"));
+        assertThat(actuals.findById(one)).isEmpty();
+    }
+
+    /** The same for an update: a placement read for X is not written onto its replacement Y. */
+    @Test
+    void aPlacementIsNotWrittenOntoTheRecordThatReplacedTheOneItRead() {
+        ActualLrpKey one = ActualLrpKey.of(guid, 1);
+        jdbc.update("UPDATE desired_lrps SET instances = 2 WHERE process_guid = ?", guid);
+        actual.createUnclaimed(guid, "d1", List.of(1), "missing", USER);
+        replaceBeforeNext("UPDATE actual_lrps", one);
+
+        assertThat(actual.place(UUID.randomUUID(), Map.of(one, cell), Actor.service("auctioneer")))
+                .containsEntry(one, Outcome.CHANGED);
+
+        UUID y = actuals.findById(one).orElseThrow().epoch();
+        LrpsPlaced.Placement sent = new Records(jdbc).messages(Topics.AUCTION_RESULTS, cell, LrpsPlaced.class).stream()
+                .flatMap(m -> m.placements().stream()).filter(p -> p.processGuid().equals(guid) && p.index() == 1)
+                .reduce((a, b) -> b).orElseThrow();
+        assertThat(sent.epoch()).as("the record the cell is asked to claim is the one there").isEqualTo(y);
+        assertThat(jdbc.queryForObject("SELECT placed_cell_id FROM actual_lrps WHERE process_guid = ? AND "
+                + "instance_index = 1", String.class, guid)).isEqualTo(cell);
+        assertThat(lives(one)).as("X created and removed, Y created").hasSize(3).last().asString()
+                .isEqualTo("actual_lrp_created " + y);
+    }
+
+    /** Just before this thread's next statement containing {@code sql}: another writer retires the slot and refills it. */
+    private void replaceBeforeNext(String sql, ActualLrpKey key) {
+        StatementCounter.beforeNext(sql, () -> {
+            try {
+                CompletableFuture.runAsync(() -> {
+                    actual.retire(List.of(key), "restart requested", USER);
+                    actual.createUnclaimed(guid, "d1", List.of(key.index()), "missing", USER);
+                }).get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /** The slot's published record events, in the relay's order: each its type and the epoch of the record it is about. */
+    private List<String> lives(ActualLrpKey key) {
+        return jdbc.queryForList("SELECT event_type || ' ' || coalesce(p -> 'before' -> 'modification_tag' ->> 'epoch', "
+                + "p -> 'after' -> 'modification_tag' ->> 'epoch') FROM (SELECT tx_id, id, event_type, "
+                + "convert_from(payload, 'UTF8')::jsonb AS p FROM lrp_events WHERE process_guid = ? AND instance_index = ? "
+                + "AND payload IS NOT NULL AND event_type IN ('actual_lrp_created', 'actual_lrp_changed', "
+                + "'actual_lrp_removed')) e ORDER BY tx_id, id", String.class, key.processGuid(), key.index());
+    }
+
     private boolean waitsOnALock() {
         return jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
                 + "AND query LIKE '%desired_lrps%FOR SHARE%'", Integer.class) > 0;

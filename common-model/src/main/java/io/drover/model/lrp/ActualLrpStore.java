@@ -3,6 +3,7 @@ package io.drover.model.lrp;
 import static io.drover.model.jdbc.SqlArrays.ints;
 import static io.drover.model.jdbc.SqlArrays.longs;
 import static io.drover.model.jdbc.SqlArrays.strings;
+import static io.drover.model.jdbc.SqlArrays.uuids;
 
 import io.drover.model.json.Json;
 import io.drover.model.placement.PlacementState;
@@ -29,8 +30,9 @@ import tools.jackson.core.type.TypeReference;
 /**
  * Reads and writes the rows of instance slots over JDBC, a batch per statement: records in {@code actual_lrps}, twins in
  * {@code evacuating_lrps}. One query loads the record and the twin of any number of slots; one
- * {@code INSERT ... SELECT FROM unnest(...)}, one {@code UPDATE ... FROM unnest(...) WHERE version = ...} and one
- * {@code DELETE ... USING unnest(...)} per table write them. The {@code version} column is the optimistic lock: a write
+ * {@code INSERT ... SELECT FROM unnest(...)}, one {@code UPDATE ... FROM unnest(...) WHERE epoch = ... AND version = ...}
+ * and one {@code DELETE ... USING unnest(...)} per table write them. The modification tag read ({@code epoch}, which
+ * names the record, and {@code version}, which counts its changes) is the optimistic lock: a write
  * whose row count falls short of the batch lost a race and throws {@link OptimisticLockingFailureException}, which
  * {@link OptimisticRetry} retries with a fresh read. It also answers what the slots' verbs must read inside the
  * transaction (the desired LRPs' instance counts under a share lock, their lives, the deployments still running, the
@@ -67,8 +69,8 @@ final class ActualLrpStore {
                 AS v(g, i, d, ig, c, ad, p, cc, cr, si, e, dv, kf)""";
 
     private static final String DELETE_EVACUATING = """
-            DELETE FROM evacuating_lrps a USING unnest(?::varchar[], ?::int[], ?::bigint[]) AS v(g, i, ver)
-            WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
+            DELETE FROM evacuating_lrps a USING unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[]) AS v(g, i, ep, ver)
+            WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.epoch = v.ep AND a.version = v.ver
             RETURNING a.process_guid, a.instance_index""";
 
     private static final String INSERT = """
@@ -85,26 +87,27 @@ final class ActualLrpStore {
                 crash_count = v.cc, crash_reason = v.cr, placement_error = v.pe, placed_cell_id = v.pc,
                 placed_at = v.pa::timestamptz, since = v.si::timestamptz, stop_requested = v.sr,
                 definition_version = v.dv, version = a.version + 1
-            FROM unnest(?::varchar[], ?::int[], ?::bigint[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[],
-                ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[], ?::text[], ?::int[])
-                AS v(g, i, ver, s, ig, c, ad, p, cc, cr, pe, pc, pa, si, sr, dv)
-            WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
+            FROM unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[], ?::varchar[], ?::varchar[], ?::varchar[],
+                ?::varchar[], ?::text[], ?::int[], ?::text[], ?::text[], ?::varchar[], ?::text[], ?::text[], ?::text[],
+                ?::int[]) AS v(g, i, ep, ver, s, ig, c, ad, p, cc, cr, pe, pc, pa, si, sr, dv)
+            WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.epoch = v.ep AND a.version = v.ver
             RETURNING a.process_guid, a.instance_index""";
 
     private static final String DELETE = """
-            DELETE FROM actual_lrps a USING unnest(?::varchar[], ?::int[], ?::bigint[]) AS v(g, i, ver)
-            WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
+            DELETE FROM actual_lrps a USING unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[]) AS v(g, i, ep, ver)
+            WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.epoch = v.ep AND a.version = v.ver
             RETURNING a.process_guid, a.instance_index""";
 
     private static final String HOLD = """
-            SELECT a.process_guid, a.instance_index FROM %s a JOIN unnest(?::varchar[], ?::int[], ?::bigint[])
-                AS v(g, i, ver) ON a.process_guid = v.g AND a.instance_index = v.i AND a.version = v.ver
+            SELECT a.process_guid, a.instance_index FROM %s a JOIN unnest(?::varchar[], ?::int[], ?::uuid[],
+                ?::bigint[]) AS v(g, i, ep, ver) ON a.process_guid = v.g AND a.instance_index = v.i AND a.epoch = v.ep
+                AND a.version = v.ver
             FOR SHARE OF a""";
 
     private static final String UPDATE_TWINS = """
             UPDATE evacuating_lrps e SET stop_requested = v.sr, version = e.version + 1
-            FROM unnest(?::varchar[], ?::int[], ?::bigint[], ?::text[]) AS v(g, i, ver, sr)
-            WHERE e.process_guid = v.g AND e.instance_index = v.i AND e.version = v.ver
+            FROM unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[], ?::text[]) AS v(g, i, ep, ver, sr)
+            WHERE e.process_guid = v.g AND e.instance_index = v.i AND e.epoch = v.ep AND e.version = v.ver
             RETURNING e.process_guid, e.instance_index""";
 
     private static final TypeReference<List<NetInfo.PortMapping>> PORTS = new TypeReference<>() {
@@ -298,8 +301,7 @@ final class ActualLrpStore {
         List<ActualLrp> twins = lrps.stream().filter(ActualLrp::isEvacuating).toList();
         if (!records.isEmpty()) {
             confirm(records, write(UPDATE, records, (con, ps) -> {
-                int p = keyColumns(con, ps, records);
-                ps.setArray(p++, longs(con, records, ActualLrp::version));
+                int p = tagColumns(con, ps, records);
                 p = stateColumns(con, ps, p, records);
                 ps.setArray(p++, strings(con, records, ActualLrp::stopRequested));
                 ps.setArray(p, ints(con, records, ActualLrp::definitionVersion));
@@ -307,8 +309,7 @@ final class ActualLrpStore {
         }
         if (!twins.isEmpty()) {
             confirm(twins, write(UPDATE_TWINS, twins, (con, ps) -> {
-                int p = keyColumns(con, ps, twins);
-                ps.setArray(p++, longs(con, twins, ActualLrp::version));
+                int p = tagColumns(con, ps, twins);
                 ps.setArray(p, strings(con, twins, ActualLrp::stopRequested));
             }), "updated");
         }
@@ -324,10 +325,7 @@ final class ActualLrpStore {
         if (rows.isEmpty()) {
             return;
         }
-        Set<ActualLrpKey> written = write(sql, rows, (con, ps) -> {
-            int p = keyColumns(con, ps, rows);
-            ps.setArray(p, longs(con, rows, ActualLrp::version));
-        });
+        Set<ActualLrpKey> written = write(sql, rows, (con, ps) -> tagColumns(con, ps, rows));
         if (written.size() != rows.size()) {
             throw conflict(rows, written, "deleted");
         }
@@ -347,10 +345,7 @@ final class ActualLrpStore {
         if (rows.isEmpty()) {
             return;
         }
-        Set<ActualLrpKey> held = write(HOLD.formatted(table), rows, (con, ps) -> {
-            int p = keyColumns(con, ps, rows);
-            ps.setArray(p, longs(con, rows, ActualLrp::version));
-        });
+        Set<ActualLrpKey> held = write(HOLD.formatted(table), rows, (con, ps) -> tagColumns(con, ps, rows));
         if (held.size() != rows.size()) {
             throw conflict(rows, held, "unchanged");
         }
@@ -385,6 +380,18 @@ final class ActualLrpStore {
         ps.setArray(1, strings(con, rows, ActualLrp::processGuid));
         ps.setArray(2, ints(con, rows, ActualLrp::index));
         return 3;
+    }
+
+    /**
+     * The key and the modification tag as read (epoch and version): a versioned write holds only for the row it read.
+     * The version alone would not do: every row starts at version 0, so a record retired and created again meanwhile
+     * would pass for the one read. Returns the next parameter index.
+     */
+    private static int tagColumns(Connection con, PreparedStatement ps, List<ActualLrp> rows) throws SQLException {
+        int p = keyColumns(con, ps, rows);
+        ps.setArray(p++, uuids(con, rows, ActualLrp::epoch));
+        ps.setArray(p++, longs(con, rows, ActualLrp::version));
+        return p;
     }
 
     /** The mutable columns, from state to since; returns the next parameter index. */
