@@ -363,6 +363,38 @@ class InstanceSlotIT {
                 .isEqualTo("actual_lrp_created " + y);
     }
 
+    /**
+     * The same for a twin, which takes its record's epoch and starts at version 0: a cell's removal of the twin it read
+     * (its repeat, say) does not delete the twin of a later drain of the same record; the instance guid tells them.
+     */
+    @Test
+    void aRemovalOfATwinDoesNotDeleteTheTwinOfALaterDrain() {
+        String other = "cell-" + UUID.randomUUID();
+        cells.heartbeat(new CellRegistration(other, "z1", "10.0.0.2", new Resources(1024, 1024, 10),
+                List.of("preloaded:host"), List.of(), List.of()), Duration.ofMinutes(1));
+        InstanceOwner first = InstanceOwner.of("old-0", cell);
+        InstanceOwner second = InstanceOwner.of("new-0", other);
+        assertThat(actual.evacuate(Map.of(zero, first), Actor.cell(cell))).containsEntry(zero, Outcome.CHANGED);
+        StatementCounter.beforeNext("DELETE FROM evacuating_lrps", () -> {
+            try {
+                CompletableFuture.runAsync(() -> {
+                    actual.removeAll(Map.of(zero, first), "container stopped", Actor.cell(cell));
+                    actual.claim(zero, second, Actor.cell(other));
+                    actual.start(new StartedInstance(zero, "d1", second, NET), Actor.cell(other));
+                    actual.evacuate(Map.of(zero, second), Actor.cell(other));
+                }).get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        Outcome again = actual.removeAll(Map.of(zero, first), "container stopped", Actor.cell(cell)).get(zero);
+
+        assertThat(again.kind()).isEqualTo(Outcome.Kind.REJECTED);
+        assertThat(jdbc.queryForList("SELECT instance_guid FROM evacuating_lrps WHERE process_guid = ?", String.class,
+                guid)).as("the later drain's twin serves on").containsExactly("new-0");
+    }
+
     /** Just before this thread's next statement containing {@code sql}: another writer retires the slot and refills it. */
     private void replaceBeforeNext(String sql, ActualLrpKey key) {
         StatementCounter.beforeNext(sql, () -> {

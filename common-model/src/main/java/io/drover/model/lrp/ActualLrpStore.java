@@ -69,8 +69,10 @@ final class ActualLrpStore {
                 AS v(g, i, d, ig, c, ad, p, cc, cr, si, e, dv, kf)""";
 
     private static final String DELETE_EVACUATING = """
-            DELETE FROM evacuating_lrps a USING unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[]) AS v(g, i, ep, ver)
+            DELETE FROM evacuating_lrps a USING unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[], ?::varchar[])
+                AS v(g, i, ep, ver, ig)
             WHERE a.process_guid = v.g AND a.instance_index = v.i AND a.epoch = v.ep AND a.version = v.ver
+                AND a.instance_guid = v.ig
             RETURNING a.process_guid, a.instance_index""";
 
     private static final String INSERT = """
@@ -99,15 +101,23 @@ final class ActualLrpStore {
             RETURNING a.process_guid, a.instance_index""";
 
     private static final String HOLD = """
-            SELECT a.process_guid, a.instance_index FROM %s a JOIN unnest(?::varchar[], ?::int[], ?::uuid[],
+            SELECT a.process_guid, a.instance_index FROM actual_lrps a JOIN unnest(?::varchar[], ?::int[], ?::uuid[],
                 ?::bigint[]) AS v(g, i, ep, ver) ON a.process_guid = v.g AND a.instance_index = v.i AND a.epoch = v.ep
                 AND a.version = v.ver
             FOR SHARE OF a""";
 
+    private static final String HOLD_TWINS = """
+            SELECT a.process_guid, a.instance_index FROM evacuating_lrps a JOIN unnest(?::varchar[], ?::int[],
+                ?::uuid[], ?::bigint[], ?::varchar[]) AS v(g, i, ep, ver, ig) ON a.process_guid = v.g
+                AND a.instance_index = v.i AND a.epoch = v.ep AND a.version = v.ver AND a.instance_guid = v.ig
+            FOR SHARE OF a""";
+
     private static final String UPDATE_TWINS = """
             UPDATE evacuating_lrps e SET stop_requested = v.sr, version = e.version + 1
-            FROM unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[], ?::text[]) AS v(g, i, ep, ver, sr)
+            FROM unnest(?::varchar[], ?::int[], ?::uuid[], ?::bigint[], ?::varchar[], ?::text[])
+                AS v(g, i, ep, ver, ig, sr)
             WHERE e.process_guid = v.g AND e.instance_index = v.i AND e.epoch = v.ep AND e.version = v.ver
+                AND e.instance_guid = v.ig
             RETURNING e.process_guid, e.instance_index""";
 
     private static final TypeReference<List<NetInfo.PortMapping>> PORTS = new TypeReference<>() {
@@ -309,7 +319,7 @@ final class ActualLrpStore {
         }
         if (!twins.isEmpty()) {
             confirm(twins, write(UPDATE_TWINS, twins, (con, ps) -> {
-                int p = tagColumns(con, ps, twins);
+                int p = twinTagColumns(con, ps, twins);
                 ps.setArray(p, strings(con, twins, ActualLrp::stopRequested));
             }), "updated");
         }
@@ -317,15 +327,15 @@ final class ActualLrpStore {
 
     /** Deletes records (ordinary and twins) if their version is still the one read. */
     void delete(Collection<ActualLrp> lrps) {
-        delete(DELETE, lrps.stream().filter(l -> !l.isEvacuating()).toList());
-        delete(DELETE_EVACUATING, lrps.stream().filter(ActualLrp::isEvacuating).toList());
+        delete(DELETE, false, lrps.stream().filter(l -> !l.isEvacuating()).toList());
+        delete(DELETE_EVACUATING, true, lrps.stream().filter(ActualLrp::isEvacuating).toList());
     }
 
-    private void delete(String sql, List<ActualLrp> rows) {
+    private void delete(String sql, boolean twins, List<ActualLrp> rows) {
         if (rows.isEmpty()) {
             return;
         }
-        Set<ActualLrpKey> written = write(sql, rows, (con, ps) -> tagColumns(con, ps, rows));
+        Set<ActualLrpKey> written = write(sql, rows, (con, ps) -> tags(twins, con, ps, rows));
         if (written.size() != rows.size()) {
             throw conflict(rows, written, "deleted");
         }
@@ -337,15 +347,15 @@ final class ActualLrpStore {
      * read) or waits for this transaction, so audit rows follow the order of the changes they describe.
      */
     void holdUnchanged(Collection<ActualLrp> lrps) {
-        hold("actual_lrps", lrps.stream().filter(l -> !l.isEvacuating()).toList());
-        hold("evacuating_lrps", lrps.stream().filter(ActualLrp::isEvacuating).toList());
+        hold(HOLD, false, lrps.stream().filter(l -> !l.isEvacuating()).toList());
+        hold(HOLD_TWINS, true, lrps.stream().filter(ActualLrp::isEvacuating).toList());
     }
 
-    private void hold(String table, List<ActualLrp> rows) {
+    private void hold(String sql, boolean twins, List<ActualLrp> rows) {
         if (rows.isEmpty()) {
             return;
         }
-        Set<ActualLrpKey> held = write(HOLD.formatted(table), rows, (con, ps) -> tagColumns(con, ps, rows));
+        Set<ActualLrpKey> held = write(sql, rows, (con, ps) -> tags(twins, con, ps, rows));
         if (held.size() != rows.size()) {
             throw conflict(rows, held, "unchanged");
         }
@@ -392,6 +402,21 @@ final class ActualLrpStore {
         ps.setArray(p++, uuids(con, rows, ActualLrp::epoch));
         ps.setArray(p++, longs(con, rows, ActualLrp::version));
         return p;
+    }
+
+    /**
+     * A twin's tag, its instance guid as well: a twin takes its record's epoch and starts at version 0, so the twin of
+     * a later evacuation of the same record would pass for an earlier one by epoch and version.
+     */
+    private static int twinTagColumns(Connection con, PreparedStatement ps, List<ActualLrp> rows) throws SQLException {
+        int p = tagColumns(con, ps, rows);
+        ps.setArray(p++, strings(con, rows, ActualLrp::instanceGuid));
+        return p;
+    }
+
+    private static int tags(boolean twins, Connection con, PreparedStatement ps, List<ActualLrp> rows)
+            throws SQLException {
+        return twins ? twinTagColumns(con, ps, rows) : tagColumns(con, ps, rows);
     }
 
     /** The mutable columns, from state to since; returns the next parameter index. */
