@@ -2,6 +2,7 @@ package io.drover.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.drover.model.Records.Audit;
 import io.drover.model.cell.CellPresence;
@@ -54,6 +55,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
@@ -335,21 +337,21 @@ class DesiredLrpLifecycleIT {
     }
 
     @Test
-    void desireWritesEverythingInFiveStatements() {
+    void desireWritesEverythingInSixStatements() {
         StatementCounter.reset();
 
         lifecycle.desire(definition(10), RECEPTOR);
 
-        assertThat(StatementCounter.prepared()).as("the desired row with its first definition, the slots taken by an "
-                + "earlier incarnation, the 10 instances, one batch of audit rows (the events), the start request")
-                .isEqualTo(5);
+        assertThat(StatementCounter.prepared()).as("the slots taken by an earlier incarnation, whether the guid is "
+                + "taken, the desired row with its first definition, the 10 instances, one batch of audit rows (the "
+                + "events), the start request").isEqualTo(6);
         assertThat(actuals.findByProcessGuid(guid)).hasSize(10);
         assertThat(jdbc.queryForObject("SELECT definition_version FROM desired_lrp_definitions WHERE process_guid = ?",
                 Integer.class, guid)).isEqualTo(1);
     }
 
     @Test
-    void aBatchOfDesiresTakesFiveStatementsAndAnswersEachAsItsOwnCallWould() {
+    void aBatchOfDesiresTakesSixStatementsAndAnswersEachAsItsOwnCallWould() {
         String taken = guid;
         lifecycle.desire(definition(1), RECEPTOR);
         List<String> fresh = List.of("app-" + UUID.randomUUID(), "app-" + UUID.randomUUID(), "app-" + UUID.randomUUID());
@@ -359,8 +361,8 @@ class DesiredLrpLifecycleIT {
                 definition(taken, 2), definition(fresh.get(0), 10), definition(fresh.get(2), 5),
                 definition(fresh.get(1), 1)), RECEPTOR);
 
-        assertThat(StatementCounter.prepared()).as("as one desire: the desired rows in one batch, the slots, the "
-                + "instances, the audit rows, the start requests").isEqualTo(5);
+        assertThat(StatementCounter.prepared()).as("as one desire: the slots, the guids taken, the desired rows in "
+                + "one batch, the instances, the audit rows, the start requests").isEqualTo(6);
         assertThat(answers).extracting(a -> a.lrp() == null ? null : a.lrp().definition().instances())
                 .containsExactly(3, null, 10, null, 1);
         assertThat(answers.get(1).refusal()).isInstanceOf(DesiredLrpAlreadyExistsException.class)
@@ -376,6 +378,43 @@ class DesiredLrpLifecycleIT {
             assertThat(records.audit(created)).extracting(Audit::type).first()
                     .isEqualTo(LifecycleEvent.DESIRED_LRP_CREATED);
         }
+    }
+
+    /**
+     * A batch of desires that meets a guid whose delete is in flight must not wait for that delete: an earlier row of
+     * the batch may have given its transaction an id before the delete took its own, and the new LRP's creation,
+     * written after the delete committed, would then be published before the old one's removal. A guid with a row,
+     * committed or not, is taken: that desire is refused at once (the LRP exists at the batch's read), the others go in.
+     */
+    @Test
+    void aDesireOfAGuidWhoseDeleteIsInFlightIsRefusedAtOnce() throws Exception {
+        lifecycle.desire(definition(1), RECEPTOR);
+        String other = "app-" + UUID.randomUUID();
+        CountDownLatch deleting = new CountDownLatch(1);
+        AtomicBoolean answered = new AtomicBoolean();
+        Future<?> delete = POOL.submit(() -> {
+            StatementCounter.beforeNext("INSERT INTO lrp_events", () -> {
+                deleting.countDown(); // the desired row is deleted, not committed
+                await().atMost(Duration.ofSeconds(30)).until(() -> answered.get() || waitsToInsertADesiredRow());
+            });
+            lifecycle.remove(guid, RECEPTOR);
+        });
+        assertThat(deleting.await(30, TimeUnit.SECONDS)).isTrue();
+
+        List<DesiredLrpLifecycle.Desired> answers;
+        try {
+            answers = lifecycle.desireAll(List.of(definition(other, 1), definition(guid, 2)), RECEPTOR);
+        } finally {
+            answered.set(true);
+        }
+        delete.get(30, TimeUnit.SECONDS);
+
+        assertThat(answers.get(0).lrp()).isNotNull();
+        assertThat(answers.get(1).refusal()).as("refused without waiting for the delete")
+                .isInstanceOf(DesiredLrpAlreadyExistsException.class);
+        assertThat(jdbc.queryForList("SELECT event_type FROM lrp_events WHERE process_guid = ? AND entity = 'desired' "
+                + "ORDER BY tx_id, id", String.class, guid)).as("in the order the relay publishes them")
+                .containsExactly(LifecycleEvent.DESIRED_LRP_CREATED, LifecycleEvent.DESIRED_LRP_REMOVED);
     }
 
     @Test
@@ -448,6 +487,11 @@ class DesiredLrpLifecycleIT {
         assertThatThrownBy(() -> lifecycle.update(guid, new DesiredLrpUpdate(1, null, null), List.of(), RECEPTOR))
                 .isInstanceOf(DesiredLrpNotFoundException.class);
         assertThatThrownBy(() -> lifecycle.remove(guid, RECEPTOR)).isInstanceOf(DesiredLrpNotFoundException.class);
+    }
+
+    private boolean waitsToInsertADesiredRow() {
+        return jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                + "AND query LIKE '%INSERT INTO desired_lrps%'", Integer.class) > 0;
     }
 
     private DesiredLrpDefinition definition(int instances) {

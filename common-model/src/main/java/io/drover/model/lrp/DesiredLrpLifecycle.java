@@ -93,10 +93,15 @@ public class DesiredLrpLifecycle {
             ChangeLog changes = new ChangeLog();
             actuals.preload(definitions.stream().flatMap(d -> keys(d.processGuid(), 0, d.instances()).stream())
                     .distinct().toList(), changes); // before any write
+            // A guid with a row is taken, also one whose delete is in flight: inserting it would wait for that delete
+            // after an earlier row of the batch gave this transaction its id, and the stream would order this creation
+            // before that removal (docs/architecture.md, per-instance order).
+            Set<String> taken = rows.taken(definitions.stream().map(DesiredLrpDefinition::processGuid).toList());
             Instant now = clock.instant();
             List<DesiredLrpSnapshot> lrps = definitions.stream()
                     .map(d -> DesiredLrpSnapshot.create(d, ids.get(), now)).toList();
-            Set<DesiredLrpSnapshot> inserted = rows.insertAll(lrps);
+            Set<DesiredLrpSnapshot> inserted = rows.insertAll(lrps.stream()
+                    .filter(l -> !taken.contains(l.definition().processGuid())).toList());
             List<Desired> answers = new ArrayList<>(lrps.size());
             for (DesiredLrpSnapshot lrp : lrps) {
                 DesiredLrpDefinition definition = lrp.definition();

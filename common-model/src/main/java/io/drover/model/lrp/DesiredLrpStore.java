@@ -6,8 +6,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
@@ -112,6 +114,15 @@ final class DesiredLrpStore {
     }
 
     /**
+     * Which of these process guids have a row now: a plain read, which neither locks nor gives the transaction its id,
+     * and sees a row whose delete has not committed yet.
+     */
+    Set<String> taken(Collection<String> processGuids) {
+        return new HashSet<>(jdbc.queryForList("SELECT process_guid FROM desired_lrps WHERE process_guid = ANY (?)",
+                String.class, (Object) processGuids.toArray(String[]::new)));
+    }
+
+    /**
      * Inserts new desired LRPs ({@link DesiredLrpSnapshot#create}), each with its first definition in the history
      * ({@link DefinitionHistory}'s copy of the deployable columns) in one statement, all in one round trip; returns
      * those inserted (by identity): one whose process_guid is taken, also by an earlier one of the same call, writes
@@ -120,6 +131,9 @@ final class DesiredLrpStore {
      * other's keys wait in one order.
      */
     Set<DesiredLrpSnapshot> insertAll(List<DesiredLrpSnapshot> lrps) {
+        if (lrps.isEmpty()) {
+            return Set.of();
+        }
         List<DesiredLrpSnapshot> ordered = lrps.stream()
                 .sorted(Comparator.comparing(l -> l.definition().processGuid())).toList();
         int[] counts = jdbc.batchUpdate(INSERT, ordered, ordered.size(), DesiredLrpStore::bind)[0];
