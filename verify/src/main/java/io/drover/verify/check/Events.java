@@ -17,6 +17,8 @@ import tools.jackson.databind.JsonNode;
  * makes a transition SPEC 3.2's table allows; after a removal the next is a creation; and on a stream opened before
  * the workload began, an instance's first event is its creation. So no event is missing between an instance's first
  * and last state, none is out of order. A crash is told twice (crashed, then changed): the chain follows the change.
+ * A desired LRP's events chain the same way: a change or a removal continues the last event's LRP (its epoch, a
+ * modification index no older), a creation follows a removal.
  * The SSE streams' ids ({@code EventPosition}s, fixed-width hexadecimal) must rise. The Kafka topic is one more
  * stream ({@code KafkaEventRecorder}, no ids: its order is per partition, and an instance's events share one).
  */
@@ -38,6 +40,7 @@ public final class Events {
                 .forEach(s -> fromTheStart.add(s.stream()));
         Set<String> keys = new HashSet<>(history.meta().map(Entry.Meta::lrpKeys).orElse(List.of()));
         Map<String, Entry.Event> last = new HashMap<>();
+        Map<String, JsonNode> lastDesired = new HashMap<>();
         Map<Integer, String> lastId = new HashMap<>();
         List<Anomaly> anomalies = new ArrayList<>();
         Set<String> broken = new HashSet<>();
@@ -50,6 +53,14 @@ public final class Events {
             if (id != null && previousId != null && id.compareTo(previousId) <= 0) {
                 anomalies.add(Anomaly.of(NAME, "stream " + e.stream(), e.received(), "event id " + id
                         + " after " + previousId));
+            }
+            if (e.name().startsWith("desired_lrp_")) {
+                if (!delivered.add(e.stream() + " " + e.name() + " " + e.data())) {
+                    repeated++;
+                    continue;
+                }
+                judged += desired(e, lastDesired, broken, anomalies, fromTheStart.contains(e.stream()), keys) ? 1 : 0;
+                continue;
             }
             if (!e.name().startsWith("actual_lrp_") || e.name().equals("actual_lrp_crashed")) {
                 continue;
@@ -91,6 +102,59 @@ public final class Events {
         }
         return CheckResult.ran(NAME, anomalies, Map.of("events", events.size(), "actual_events_judged", judged,
                 "repeated", repeated));
+    }
+
+    /**
+     * A desired LRP's life on one stream: created, changed any number of times, removed, then perhaps created again as
+     * a new LRP (a new epoch). A change or a removal continues the last event's LRP (its epoch, a modification index no
+     * older); a creation follows a removal. Judges {@code e}, records an anomaly if it does not follow; false when the
+     * LRP's chain was broken before (judged no more).
+     */
+    private static boolean desired(Entry.Event e, Map<String, JsonNode> last, Set<String> broken,
+            List<Anomaly> anomalies, boolean fromTheStart, Set<String> workloadKeys) {
+        boolean creation = e.name().equals("desired_lrp_created");
+        boolean removal = e.name().equals("desired_lrp_removed");
+        JsonNode before = creation ? null : e.data().get(removal ? "desired_lrp" : "desired_lrp_before");
+        JsonNode after = removal ? null : e.data().get(creation ? "desired_lrp" : "desired_lrp_after");
+        JsonNode any = before != null ? before : after;
+        if (any == null) {
+            return false;
+        }
+        String guid = any.path("process_guid").asString();
+        String key = e.stream() + ":desired " + guid;
+        if (broken.contains(key)) {
+            return false;
+        }
+        boolean seen = last.containsKey(key);
+        JsonNode ended = last.get(key);
+        last.put(key, after);
+        String wrong = null;
+        if (!seen) {
+            if (before != null && fromTheStart && workloadKeys.contains(guid)) {
+                wrong = "the first event of a desired LRP created after the stream opened is " + e.name()
+                        + ": its creation is missing";
+            }
+        } else if (ended == null && before != null) {
+            wrong = e.name() + " of a removed desired LRP: its creation is missing or out of order";
+        } else if (ended != null && before == null) {
+            wrong = "created again while its last event left it desired: its removal is missing or out of order";
+        } else if (ended != null) {
+            JsonNode was = ended.path("modification_tag");
+            JsonNode is = before.path("modification_tag");
+            if (!was.path("epoch").equals(is.path("epoch"))) {
+                wrong = e.name() + " of epoch " + is.path("epoch").asString() + ", the last event left epoch "
+                        + was.path("epoch").asString() + ": an event between them is missing or out of order";
+            } else if (is.path("index").asLong() < was.path("index").asLong()) {
+                wrong = e.name() + " from modification index " + is.path("index").asLong()
+                        + ", older than the last event's " + was.path("index").asLong() + ": out of order";
+            }
+        }
+        if (wrong != null) {
+            broken.add(key);
+            anomalies.add(Anomaly.of(NAME, "desired " + guid, e.received(), wrong, "this: " + e.name() + " "
+                    + e.data()));
+        }
+        return true;
     }
 
     private static String first(Entry.Event e, JsonNode before, boolean mustBeCreation) {

@@ -20,9 +20,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads the lifecycle topic as a Kafka consumer of SPEC 5.6 does, from its end when the run starts, and records every
- * event in the shape of the SSE stream ({@code {"actual_lrp"}} for a creation or a removal,
- * {@code {"actual_lrp_before", "actual_lrp_after"}} for a change) under the stream number {@link #STREAM}, so the
- * events check follows every instance's chain on the topic too. The SSE stream reads {@code lrp_events} in PostgreSQL;
+ * lifecycle event of an instance or a desired LRP in the shape of the SSE stream ({@code {"actual_lrp"}} for a
+ * creation or a removal, {@code {"actual_lrp_before", "actual_lrp_after"}} for a change, the same with
+ * {@code desired_lrp}) under the stream number {@link #STREAM}, so the events check follows every chain on the topic
+ * too. The SSE stream reads {@code lrp_events} in PostgreSQL;
  * only this one sees what the outbox relay really delivered (a row marked sent before the broker acknowledged it is
  * a hole here and nowhere else).
  */
@@ -79,10 +80,10 @@ public final class KafkaEventRecorder implements AutoCloseable {
 
     private void record(JsonNode event) {
         String type = event.path("type").asString("");
-        if (!type.startsWith("actual_lrp_")) {
-            return; // the events check follows instances; the other checks read the SSE stream's events only
+        if (!type.startsWith("actual_lrp_") && !type.startsWith("desired_lrp_")) {
+            return; // the events check follows instances and desired LRPs; the other checks read the SSE stream's
         }
-        String entity = "actual_lrp";
+        String entity = type.startsWith("actual_lrp_") ? "actual_lrp" : "desired_lrp";
         ObjectNode data = Json.MAPPER.createObjectNode();
         if (type.endsWith("_created")) {
             data.set(entity, event.get("after"));

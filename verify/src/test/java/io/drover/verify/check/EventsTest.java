@@ -104,4 +104,42 @@ class EventsTest {
 
         assertThat(anomalies).singleElement().satisfies(a -> assertThat(a.message()).contains("missing or out of order"));
     }
+
+    private static String lrp(String epoch, long index) {
+        return "{\"process_guid\": \"a\", \"instances\": 1, \"modification_tag\": {\"epoch\": \"" + epoch
+                + "\", \"index\": " + index + "}}";
+    }
+
+    private static Entry.Event desired(long id, String name, String data, double at) {
+        return Fixtures.event(1, id, name, data, at);
+    }
+
+    @Test
+    void aDesiredLrpsLivesInOrderAreFine() {
+        assertThat(check(desired(1, "desired_lrp_created", "{\"desired_lrp\": " + lrp("e1", 0) + "}", 100),
+                desired(2, "desired_lrp_changed", "{\"desired_lrp_before\": " + lrp("e1", 0)
+                        + ", \"desired_lrp_after\": " + lrp("e1", 1) + "}", 200),
+                desired(3, "desired_lrp_removed", "{\"desired_lrp\": " + lrp("e1", 1) + "}", 300),
+                desired(4, "desired_lrp_created", "{\"desired_lrp\": " + lrp("e2", 0) + "}", 400))).isEmpty();
+    }
+
+    @Test
+    void aDesiredLrpCreatedAgainBeforeItsRemovalIsCaught() {
+        assertThat(check(desired(1, "desired_lrp_created", "{\"desired_lrp\": " + lrp("e1", 0) + "}", 100),
+                desired(2, "desired_lrp_created", "{\"desired_lrp\": " + lrp("e2", 0) + "}", 200),
+                desired(3, "desired_lrp_removed", "{\"desired_lrp\": " + lrp("e1", 0) + "}", 300)))
+                .singleElement().satisfies(a -> assertThat(a.message()).contains("its removal is missing"));
+    }
+
+    @Test
+    void aDesiredLrpsChangeOfAnotherLifeOrAnOlderVersionIsCaught() {
+        assertThat(check(desired(1, "desired_lrp_created", "{\"desired_lrp\": " + lrp("e1", 0) + "}", 100),
+                desired(2, "desired_lrp_removed", "{\"desired_lrp\": " + lrp("e2", 0) + "}", 200)))
+                .singleElement().satisfies(a -> assertThat(a.message()).contains("missing or out of order"));
+        assertThat(check(desired(1, "desired_lrp_created", "{\"desired_lrp\": " + lrp("e1", 3) + "}", 100),
+                desired(2, "desired_lrp_removed", "{\"desired_lrp\": " + lrp("e1", 2) + "}", 200)))
+                .singleElement().satisfies(a -> assertThat(a.message()).contains("out of order"));
+        assertThat(check(desired(2, "desired_lrp_removed", "{\"desired_lrp\": " + lrp("e1", 0) + "}", 200)))
+                .singleElement().satisfies(a -> assertThat(a.message()).contains("its creation is missing"));
+    }
 }
