@@ -46,6 +46,7 @@ public final class Events {
         Set<String> broken = new HashSet<>();
         Set<String> delivered = new HashSet<>();
         int judged = 0;
+        int judgedDesired = 0;
         int repeated = 0;
         for (Entry.Event e : events) {
             String id = e.id();
@@ -59,7 +60,8 @@ public final class Events {
                     repeated++;
                     continue;
                 }
-                judged += desired(e, lastDesired, broken, anomalies, fromTheStart.contains(e.stream()), keys) ? 1 : 0;
+                judgedDesired += desired(e, lastDesired, broken, anomalies, fromTheStart.contains(e.stream()), keys)
+                        ? 1 : 0;
                 continue;
             }
             if (!e.name().startsWith("actual_lrp_") || e.name().equals("actual_lrp_crashed")) {
@@ -101,7 +103,7 @@ public final class Events {
             }
         }
         return CheckResult.ran(NAME, anomalies, Map.of("events", events.size(), "actual_events_judged", judged,
-                "repeated", repeated));
+                "desired_events_judged", judgedDesired, "repeated", repeated));
     }
 
     /**
