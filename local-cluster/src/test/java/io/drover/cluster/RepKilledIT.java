@@ -38,7 +38,11 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RepKilledIT {
 
-    private static final String MARKER = "drover-reliability-rep-killed";
+    /**
+     * The last argument of this run's workloads, by which the test counts their processes machine-wide: unique to the
+     * run, so that a process an earlier run on the same machine left behind (killed before its cleanup) is not counted.
+     */
+    private static final String MARKER = "drover-reliability-rep-killed-" + Long.toHexString(System.nanoTime());
     private static final String MARKER_DIES = MARKER + "-dies";
     private static final String PASSWORD = "rel-Secret-4f1c9a";
 
@@ -69,8 +73,8 @@ class RepKilledIT {
                 cluster.close();
             }
         } finally {
-            // Shutdown KEEP leaves the workloads running by design: this test's own processes go here, and their
-            // cgroups once they are gone.
+            // Shutdown KEEP leaves the workloads running by design: this run's own processes go here (not another
+            // run's beside it), and their cgroups once they are gone.
             ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(MARKER))
                     .forEach(ProcessHandle::destroyForcibly);
             TestCgroups.removeOnceEmpty();
