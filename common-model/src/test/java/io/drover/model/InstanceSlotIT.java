@@ -395,6 +395,125 @@ class InstanceSlotIT {
                 guid)).as("the later drain's twin serves on").containsExactly("new-0");
     }
 
+    /**
+     * Found by {@code LifecycleEventOrderIT}: a delete of the LRP waits for a repair's lock on its row, its transaction
+     * id taken. A second repair asking for the row then must queue behind the delete: with a share lock it was granted
+     * at once beside the first, created its slot and committed ahead of the delete, which then retired that slot under
+     * its older id, publishing the removal before the creation.
+     */
+    @Test
+    void aRepairDoesNotSlipAheadOfADeleteWaitingForAnotherRepair() throws Exception {
+        jdbc.update("UPDATE desired_lrps SET instances = 3 WHERE process_guid = ?", guid);
+        CountDownLatch locked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<List<Integer>> first = CompletableFuture.supplyAsync(() -> {
+            StatementCounter.beforeNext("INSERT INTO actual_lrps", () -> { // holding its lock on the desired row
+                locked.countDown();
+                awaitLatch(release);
+            });
+            return actual.createMissing(guid, "d1", List.of(1), "missing index", Actor.service("converger"));
+        });
+        assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+        CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> desired.remove(guid, USER));
+        await().atMost(Duration.ofSeconds(30)).until(() -> waiting("DELETE FROM desired_lrps") == 1);
+        CompletableFuture<List<Integer>> second = CompletableFuture.supplyAsync(() -> actual.createMissing(guid, "d1",
+                List.of(2), "missing index", Actor.service("converger")));
+        await().atMost(Duration.ofSeconds(30)).until(() -> second.isDone() || waiting("desired_lrps") == 2);
+        release.countDown();
+        first.get(30, TimeUnit.SECONDS);
+        delete.get(30, TimeUnit.SECONDS);
+        second.get(30, TimeUnit.SECONDS);
+
+        assertLivesInOrder(ActualLrpKey.of(guid, 1));
+        assertLivesInOrder(ActualLrpKey.of(guid, 2));
+    }
+
+    /**
+     * Found by {@code LifecycleEventOrderIT}: a delete waits for a lock an update does not conflict with (a foreign
+     * key's, as a deployment's insert takes), its transaction id taken; the update commits first, and the delete then
+     * removes the LRP the update wrote. Published in id order, the removal came before the change. The delete now
+     * sees that the version it removed is younger than itself and runs again under a new id.
+     */
+    @Test
+    void aDeleteThatWaitedPublishesItsRemovalAfterTheChangeThatCommittedMeanwhile() throws Exception {
+        try (Held foreignKey = Held.lock(jdbc, "SELECT 1 FROM desired_lrps WHERE process_guid = ? FOR KEY SHARE",
+                guid)) {
+            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> desired.remove(guid, USER));
+            await().atMost(Duration.ofSeconds(30)).until(() -> waiting("DELETE FROM desired_lrps") == 1);
+            desired.update(guid, DesiredLrpUpdate.scale(2), List.of(), USER);
+            foreignKey.release();
+            delete.get(30, TimeUnit.SECONDS);
+        }
+        assertThat(jdbc.queryForList("SELECT event_type FROM lrp_events WHERE process_guid = ? AND entity = 'desired' "
+                + "ORDER BY tx_id, id", String.class, guid)).as("in the order the relay publishes them")
+                .containsExactly("desired_lrp_created", "desired_lrp_changed", "desired_lrp_removed");
+        for (int i = 0; i < 2; i++) {
+            assertLivesInOrder(ActualLrpKey.of(guid, i));
+        }
+    }
+
+    /** Every record of the slot is created, then removed, in the relay's order, and only the last may live on. */
+    private void assertLivesInOrder(ActualLrpKey key) {
+        List<String> lives = lives(key).stream().filter(l -> !l.startsWith("actual_lrp_changed")).toList();
+        for (int i = 0; i < lives.size(); i++) {
+            if (i % 2 == 0) {
+                assertThat(lives.get(i)).as("%s, event %d of %s", key, i, lives).startsWith("actual_lrp_created ");
+            } else {
+                assertThat(lives.get(i)).as("%s, event %d of %s", key, i, lives)
+                        .isEqualTo(lives.get(i - 1).replace("created", "removed"));
+            }
+        }
+    }
+
+    /** Sessions waiting for a lock on a statement that contains {@code sql}. */
+    private int waiting(String sql) {
+        return jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                + "AND query LIKE ?", Integer.class, "%" + sql + "%");
+    }
+
+    /** A transaction of the test's own holding a row lock until released (or closed). */
+    private static final class Held implements AutoCloseable {
+
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final CompletableFuture<Void> transaction;
+
+        private Held(CompletableFuture<Void> transaction) {
+            this.transaction = transaction;
+        }
+
+        static Held lock(JdbcTemplate jdbc, String sql, String guid) throws Exception {
+            CountDownLatch locked = new CountDownLatch(1);
+            TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
+            Held[] held = new Held[1];
+            CountDownLatch made = new CountDownLatch(1);
+            CompletableFuture<Void> transaction = CompletableFuture.runAsync(() -> tx.executeWithoutResult(s -> {
+                jdbc.queryForList(sql, guid);
+                locked.countDown();
+                try {
+                    made.await(30, TimeUnit.SECONDS);
+                    held[0].release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            held[0] = new Held(transaction);
+            made.countDown();
+            assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+            return held[0];
+        }
+
+        void release() throws Exception {
+            release.countDown();
+            transaction.get(30, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() throws Exception {
+            release.countDown();
+            transaction.get(30, TimeUnit.SECONDS);
+        }
+    }
+
     /** Just before this thread's next statement containing {@code sql}: another writer retires the slot and refills it. */
     private void replaceBeforeNext(String sql, ActualLrpKey key) {
         StatementCounter.beforeNext(sql, () -> {
@@ -420,7 +539,7 @@ class InstanceSlotIT {
 
     private boolean waitsOnALock() {
         return jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                + "AND query LIKE '%desired_lrps%FOR SHARE%'", Integer.class) > 0;
+                + "AND query LIKE '%desired_lrps%FOR NO KEY UPDATE%'", Integer.class) > 0;
     }
 
     private static void awaitLatch(CountDownLatch latch) {

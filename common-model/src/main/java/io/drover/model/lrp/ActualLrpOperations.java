@@ -50,6 +50,15 @@ class ActualLrpOperations {
         slots(keys, changes);
     }
 
+    /**
+     * These slots, read before a lock this transaction may have waited for with its id taken, are checked once its new
+     * records are in ({@link ActualLrpStore#requireNoYoungerEvents}): a younger transaction that filled and emptied one
+     * meanwhile had committed by then, since the insert waits for a delete in flight on the slot's key.
+     */
+    void fillsAfterAWait(String processGuid, Collection<Integer> indices, ChangeLog changes) {
+        indices.forEach(i -> changes.filledAfterAWait.add(ActualLrpKey.of(processGuid, i)));
+    }
+
     /** Forgets the slots this transaction read empty, so that the next operation reads them again. */
     void forgetEmpty(ChangeLog changes) {
         changes.loaded.values().removeIf(InstanceSlot::isEmpty);
@@ -76,8 +85,8 @@ class ActualLrpOperations {
 
     /**
      * Converger rule 1 at write time: creates only the indices still below the desired instance count, read under a
-     * share lock on the desired row, so a repair planned before a scale-down or a delete neither brings back what the
-     * user just took away nor slips in beside a delete that has not committed yet.
+     * lock on the desired row ({@link ActualLrpStore#desiredLocked}), so a repair planned before a scale-down or a
+     * delete neither brings back what the user just took away nor slips in beside a delete that has not committed yet.
      */
     List<Integer> createMissing(String processGuid, String domain, Collection<Integer> indices, String reason,
             ChangeLog changes) {
@@ -86,8 +95,9 @@ class ActualLrpOperations {
         if (desired == null) {
             return List.of();
         }
-        return createUnclaimed(processGuid, domain, indices.stream().filter(i -> i < desired.instances()).toList(),
-                reason, desired.current().version(), changes);
+        List<Integer> wanted = indices.stream().filter(i -> i < desired.instances()).toList();
+        fillsAfterAWait(processGuid, wanted, changes); // the lock may have waited, with this transaction's id taken
+        return createUnclaimed(processGuid, domain, wanted, reason, desired.current().version(), changes);
     }
 
     /** Remembers each placement on its record and sends each cell one auction result (with the LRPs' lives). */
@@ -144,7 +154,7 @@ class ActualLrpOperations {
     /** Retires up to {@code limit} twins whose slot has no record and is not desired (nobody else reaps them). */
     Map<ActualLrpKey, Outcome> retireOrphanTwins(int limit, String reason, ChangeLog changes) {
         List<ActualLrpKey> keys = store.orphanTwins(clock.instant(), limit);
-        Slots slots = slots(keys, changes); // read before the share lock, which takes the transaction's id
+        Slots slots = slots(keys, changes); // read before the lock, which takes the transaction's id
         Map<String, ActualLrpStore.Desired> desired = store.desiredLocked(guids(keys));
         Set<String> live = slots.liveCells(store, clock.instant());
         return each(keyed(keys), slots, (slot, key, ignored) -> !ActualLrpStore.Desired.wants(desired, key)

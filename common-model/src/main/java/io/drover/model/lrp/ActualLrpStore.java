@@ -52,13 +52,16 @@ final class ActualLrpStore {
 
     private static final int RECORD_WIDTH = 18;
 
+    private static final int TWIN_WIDTH = 15;
+
     /**
      * The slots of the given keys, the record and the twin of each, in one query. Each key is looked up by the primary
      * keys of both tables (nested loops from the keys); a key with neither row comes back with nulls only.
      */
-    private static final String LOAD_SLOTS = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + " FROM unnest(?::varchar[], "
-            + "?::int[]) AS k(g, i) LEFT JOIN actual_lrps a ON a.process_guid = k.g AND a.instance_index = k.i "
-            + "LEFT JOIN evacuating_lrps e ON e.process_guid = k.g AND e.instance_index = k.i";
+    private static final String LOAD_SLOTS = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + ", "
+            + RowVersions.writtenAfterThisTransaction("a") + ", " + RowVersions.writtenAfterThisTransaction("e")
+            + " FROM unnest(?::varchar[], ?::int[]) AS k(g, i) LEFT JOIN actual_lrps a ON a.process_guid = k.g "
+            + "AND a.instance_index = k.i LEFT JOIN evacuating_lrps e ON e.process_guid = k.g AND e.instance_index = k.i";
 
     private static final String INSERT_EVACUATING = """
             INSERT INTO evacuating_lrps (process_guid, instance_index, domain, instance_guid, cell_id, address, ports,
@@ -144,6 +147,9 @@ final class ActualLrpStore {
         }, (RowCallbackHandler) rs -> {
             ActualLrp record = rs.getString(1) == null ? null : mapRecord(rs, 0);
             ActualLrp twin = rs.getString(RECORD_WIDTH + 1) == null ? null : mapTwin(rs, RECORD_WIDTH);
+            if (rs.getBoolean(RECORD_WIDTH + TWIN_WIDTH + 1) || rs.getBoolean(RECORD_WIDTH + TWIN_WIDTH + 2)) {
+                throw RowVersions.writtenAfter("slot " + rs.getString(1) + "/" + rs.getInt(2));
+            }
             if (record != null || twin != null) {
                 Rows rows = new Rows(record, twin);
                 found.put(rows.key(), rows);
@@ -183,9 +189,16 @@ final class ActualLrpStore {
     }
 
     /**
-     * How many instances each of these desired LRPs wants now, read with a share lock on their rows: a scale-down or a
-     * delete of one of them waits for this transaction, or this one waits for it and reads what it wrote. A missing LRP
-     * is missing from the answer.
+     * How many instances each of these desired LRPs wants now, read with a lock on their rows: a scale-down or a delete
+     * of one of them waits for this transaction, or this one waits for it and reads what it wrote. A missing LRP is
+     * missing from the answer.
+     *
+     * <p>{@code FOR NO KEY UPDATE}, not {@code FOR SHARE}: a share lock is granted at once beside another share lock
+     * even while an update or a delete waits for the first, so a second repair could take the row, create slots and
+     * commit ahead of that waiting write, which had its transaction id already; the write then retired those slots
+     * under the older id, and the stream published their removal before their creation (LifecycleEventOrderIT found
+     * it). A lock that conflicts with itself queues behind the waiting write. Foreign-key checks take
+     * {@code FOR KEY SHARE}, which this lock does not block.
      */
     Map<String, Desired> desiredLocked(Collection<String> processGuids) {
         Map<String, Desired> found = new HashMap<>();
@@ -194,7 +207,7 @@ final class ActualLrpStore {
         }
         jdbc.query(con -> {
             PreparedStatement ps = con.prepareStatement("SELECT process_guid, instances, definition_version, epoch "
-                    + "FROM desired_lrps WHERE process_guid = ANY (?) ORDER BY process_guid FOR SHARE");
+                    + "FROM desired_lrps WHERE process_guid = ANY (?) ORDER BY process_guid FOR NO KEY UPDATE");
             ps.setArray(1, con.createArrayOf("varchar", new HashSet<>(processGuids).toArray()));
             return ps;
         }, (RowCallbackHandler) rs -> found.put(rs.getString(1), new Desired(rs.getInt(2),
@@ -253,6 +266,31 @@ final class ActualLrpStore {
             ps.setTimestamp(2, java.sql.Timestamp.from(now));
             return ps;
         }, (rs, i) -> rs.getString(1)));
+    }
+
+    /**
+     * Throws a lost race when a transaction that took its id after this one has published a change of one of these
+     * slots: a slot this transaction read empty before it took its id, and then waited for a lock while a younger
+     * transaction filled and emptied it. The record created there would be published before that younger change. Run
+     * once the records are inserted: an insert waits for a delete in flight on its key, so every such change has
+     * committed by then and this statement sees it.
+     */
+    void requireNoYoungerEvents(Collection<ActualLrpKey> keys) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        List<ActualLrpKey> distinct = List.copyOf(new LinkedHashSet<>(keys));
+        Boolean younger = jdbc.query(con -> {
+            PreparedStatement ps = con.prepareStatement("SELECT EXISTS (SELECT 1 FROM unnest(?::varchar[], ?::int[]) "
+                    + "AS k(g, i) JOIN lrp_events e ON e.process_guid = k.g AND e.instance_index = k.i "
+                    + "WHERE e.tx_id > pg_current_xact_id_if_assigned())");
+            ps.setArray(1, strings(con, distinct, ActualLrpKey::processGuid));
+            ps.setArray(2, ints(con, distinct, ActualLrpKey::index));
+            return ps;
+        }, rs -> rs.next() && rs.getBoolean(1));
+        if (Boolean.TRUE.equals(younger)) {
+            throw RowVersions.writtenAfter("a slot of " + distinct.get(0).processGuid());
+        }
     }
 
     /** Every slot of one LRP that has a record or a twin. */

@@ -33,6 +33,11 @@ final class ChangeLog {
     final Map<String, List<Placed>> placements = new TreeMap<>();
     /** Stop requests to the owning cells. */
     final List<Stop> stops = new ArrayList<>();
+    /**
+     * Slots this transaction may fill after waiting for a lock with its id taken: once its records are in, no younger
+     * transaction may have published a change of them ({@link ActualLrpStore#requireNoYoungerEvents}).
+     */
+    final Set<ActualLrpKey> filledAfterAWait = new LinkedHashSet<>();
     UUID auctionId;
     /**
      * The slots this transaction has loaded, by key: a later load of the same slot in the transaction reuses them, so

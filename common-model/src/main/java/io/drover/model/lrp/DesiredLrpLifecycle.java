@@ -176,11 +176,13 @@ public class DesiredLrpLifecycle {
             if (!rows.update(after)) {
                 throw new SwapLost();
             }
-            // A slot a repair created meanwhile under its share lock on the desired row (which this update waited for)
-            // committed before this transaction took its id: read again what was empty.
+            // A slot a repair created meanwhile under its lock on the desired row (which this update waited for, and
+            // which no other repair takes ahead of this waiting update) committed before this transaction took its id:
+            // read again what was empty.
             actuals.forgetEmpty(changes);
             changes.desired(LifecycleEvent.DESIRED_LRP_CHANGED, before, after, reason);
             if (instances > previous) {
+                actuals.fillsAfterAWait(processGuid, indices(previous, instances), changes); // the swap may have waited
                 actuals.createUnclaimed(processGuid, after.definition().domain(), indices(previous, instances),
                         "scaled up", after.definitionVersion(), changes);
             } else if (instances < previous) {
@@ -252,7 +254,7 @@ public class DesiredLrpLifecycle {
             DesiredLrpSnapshot before = rows.delete(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             actuals.forgetEmpty(changes);
-            // and the slots a repair created meanwhile, under its share lock on the row this delete waited for
+            // and the slots a repair created meanwhile, under its lock on the row this delete waited for
             List<ActualLrpKey> instances = new ArrayList<>(new LinkedHashSet<>(java.util.stream.Stream.concat(
                     changes.loaded.keySet().stream(), actuals.store().keysOf(processGuid).stream()).toList()));
             changes.desired(LifecycleEvent.DESIRED_LRP_REMOVED, before, null, "deleted");

@@ -32,6 +32,9 @@ final class DesiredLrpStore {
             + "start_timeout_s, env, ports, memory_mb, disk_mb, max_pids, cpu_weight, placement_tags, routes, "
             + "annotation, log_guid, metrics_guid, epoch, version, created_at, updated_at, definition_version, "
             + "autoscaling";
+
+    /** How many columns {@link #COLUMNS} names ({@link #map} reads them all). */
+    private static final int COLUMN_COUNT = 25;
     private static final String UPDATE = "UPDATE desired_lrps SET instances = ?, routes = ?, annotation = ?, "
             + "autoscaling = ?, updated_at = ?, version = ? WHERE process_guid = ? AND epoch = ? AND version = ?";
     private static final String REDEFINE = "UPDATE desired_lrps SET action = ?, monitor = ?, checks = ?, "
@@ -180,11 +183,18 @@ final class DesiredLrpStore {
 
     /**
      * Deletes the desired LRP (its definition history and deployments go with it) and returns it as it was, or empty
-     * when there is none. The row is gone, whatever its version, in one statement: nothing to compare.
+     * when there is none. The row is gone, whatever its version, in one statement; but a version written by a
+     * transaction that took its id after this one (which committed while this delete waited for the row) is a lost
+     * race, retried, as the stream would publish this removal before that change ({@link RowVersions}).
      */
     Optional<DesiredLrpSnapshot> delete(String processGuid) {
-        return jdbc.query("DELETE FROM desired_lrps WHERE process_guid = ? RETURNING " + COLUMNS,
-                DesiredLrpStore::map, processGuid).stream().findFirst();
+        return jdbc.query("DELETE FROM desired_lrps WHERE process_guid = ? RETURNING " + COLUMNS + ", "
+                + RowVersions.writtenAfterThisTransaction("desired_lrps"), (rs, row) -> {
+                    if (rs.getBoolean(COLUMN_COUNT + 1)) {
+                        throw RowVersions.writtenAfter("desired LRP " + processGuid);
+                    }
+                    return map(rs, row);
+                }, processGuid).stream().findFirst();
     }
 
     private static DesiredLrpSnapshot map(ResultSet rs, int row) throws SQLException {

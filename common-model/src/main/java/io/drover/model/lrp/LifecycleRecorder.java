@@ -45,6 +45,8 @@ class LifecycleRecorder {
     /** Writes the records, then the events and commands; the desired LRP changes noted are written already. */
     void write(ChangeLog changes, Actor actor) {
         store.insert(changes.inserts);
+        store.requireNoYoungerEvents(changes.inserts.stream().map(ActualLrp::key)
+                .filter(changes.filledAfterAWait::contains).toList());
         store.update(changes.updates);
         store.delete(changes.deletes);
         store.holdUnchanged(changes.unchanged.stream()
