@@ -92,6 +92,7 @@ class ActualLrpOperations {
             ChangeLog changes) {
         preload(indices.stream().map(i -> ActualLrpKey.of(processGuid, i)).toList(), changes); // before the lock
         ActualLrpStore.Desired desired = store.desiredLocked(List.of(processGuid)).get(processGuid);
+        changes.tookItsId = true;
         if (desired == null) {
             return List.of();
         }
@@ -156,6 +157,7 @@ class ActualLrpOperations {
         List<ActualLrpKey> keys = store.orphanTwins(clock.instant(), limit);
         Slots slots = slots(keys, changes); // read before the lock, which takes the transaction's id
         Map<String, ActualLrpStore.Desired> desired = store.desiredLocked(guids(keys));
+        changes.tookItsId = true;
         Set<String> live = slots.liveCells(store, clock.instant());
         return each(keyed(keys), slots, (slot, key, ignored) -> !ActualLrpStore.Desired.wants(desired, key)
                 && slot.retireOrphanTwin(live::contains, reason));
@@ -176,6 +178,7 @@ class ActualLrpOperations {
     Map<ActualLrpKey, Outcome> roll(Map<ActualLrpKey, RollRequest> requests, int version, boolean keepServing,
             String reason, ChangeLog changes) {
         Slots slots = slots(requests.keySet(), changes); // read before the share lock, which takes the transaction's id
+        changes.tookItsId = true; // by the share lock just below
         Set<UUID> running = store.runningDeployments(requests.values().stream().map(RollRequest::deploymentId)
                 .filter(java.util.Objects::nonNull).distinct().toList());
         return each(requests, slots, (slot, key, r) -> slot.roll(version, keepServing, r,

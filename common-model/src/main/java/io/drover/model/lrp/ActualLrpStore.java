@@ -58,7 +58,16 @@ final class ActualLrpStore {
      * The slots of the given keys, the record and the twin of each, in one query. Each key is looked up by the primary
      * keys of both tables (nested loops from the keys); a key with neither row comes back with nulls only.
      */
-    private static final String LOAD_SLOTS = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + ", "
+    private static final String LOAD_SLOTS = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + " FROM unnest(?::varchar[], "
+            + "?::int[]) AS k(g, i) LEFT JOIN actual_lrps a ON a.process_guid = k.g AND a.instance_index = k.i "
+            + "LEFT JOIN evacuating_lrps e ON e.process_guid = k.g AND e.instance_index = k.i";
+
+    /**
+     * {@link #LOAD_SLOTS} for a transaction that has its id already, with whether each row is younger than it
+     * ({@link RowVersions}). Only then: the hot paths (claims, starts, placements) read before their first write and
+     * pay nothing for it.
+     */
+    private static final String LOAD_SLOTS_LATE = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + ", "
             + RowVersions.writtenAfterThisTransaction("a") + ", " + RowVersions.writtenAfterThisTransaction("e")
             + " FROM unnest(?::varchar[], ?::int[]) AS k(g, i) LEFT JOIN actual_lrps a ON a.process_guid = k.g "
             + "AND a.instance_index = k.i LEFT JOIN evacuating_lrps e ON e.process_guid = k.g AND e.instance_index = k.i";
@@ -133,21 +142,21 @@ final class ActualLrpStore {
     }
 
     /** The record and the twin of each of these slots (either may be missing), in one query. */
-    Map<ActualLrpKey, Rows> loadSlots(Collection<ActualLrpKey> keys) {
+    Map<ActualLrpKey, Rows> loadSlots(Collection<ActualLrpKey> keys, boolean late) {
         Map<ActualLrpKey, Rows> found = new HashMap<>();
         if (keys.isEmpty()) {
             return found;
         }
         List<ActualLrpKey> distinct = List.copyOf(new LinkedHashSet<>(keys));
         jdbc.query(con -> {
-            PreparedStatement ps = con.prepareStatement(LOAD_SLOTS);
+            PreparedStatement ps = con.prepareStatement(late ? LOAD_SLOTS_LATE : LOAD_SLOTS);
             ps.setArray(1, strings(con, distinct, ActualLrpKey::processGuid));
             ps.setArray(2, ints(con, distinct, ActualLrpKey::index));
             return ps;
         }, (RowCallbackHandler) rs -> {
             ActualLrp record = rs.getString(1) == null ? null : mapRecord(rs, 0);
             ActualLrp twin = rs.getString(RECORD_WIDTH + 1) == null ? null : mapTwin(rs, RECORD_WIDTH);
-            if (rs.getBoolean(RECORD_WIDTH + TWIN_WIDTH + 1) || rs.getBoolean(RECORD_WIDTH + TWIN_WIDTH + 2)) {
+            if (late && (rs.getBoolean(RECORD_WIDTH + TWIN_WIDTH + 1) || rs.getBoolean(RECORD_WIDTH + TWIN_WIDTH + 2))) {
                 throw RowVersions.writtenAfter("slot " + rs.getString(1) + "/" + rs.getInt(2));
             }
             if (record != null || twin != null) {

@@ -38,6 +38,11 @@ final class ChangeLog {
      * transaction may have published a change of them ({@link ActualLrpStore#requireNoYoungerEvents}).
      */
     final Set<ActualLrpKey> filledAfterAWait = new LinkedHashSet<>();
+    /**
+     * Whether this transaction wrote or locked a row already, so has its id: slots it reads from then on are checked
+     * for versions younger than it ({@link RowVersions}). Set where a lifecycle transaction first writes or locks.
+     */
+    boolean tookItsId;
     UUID auctionId;
     /**
      * The slots this transaction has loaded, by key: a later load of the same slot in the transaction reuses them, so

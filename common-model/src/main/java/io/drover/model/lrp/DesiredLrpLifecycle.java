@@ -100,6 +100,7 @@ public class DesiredLrpLifecycle {
             Instant now = clock.instant();
             List<DesiredLrpSnapshot> lrps = definitions.stream()
                     .map(d -> DesiredLrpSnapshot.create(d, ids.get(), now)).toList();
+            changes.tookItsId = true;
             Set<DesiredLrpSnapshot> inserted = rows.insertAll(lrps.stream()
                     .filter(l -> !taken.contains(l.definition().processGuid())).toList());
             List<Desired> answers = new ArrayList<>(lrps.size());
@@ -173,6 +174,7 @@ public class DesiredLrpLifecycle {
             ChangeLog changes = new ChangeLog();
             // the slots it changes, read before its first write (docs/architecture.md, per-instance order)
             actuals.preload(keys(processGuid, Math.min(previous, instances), Math.max(previous, instances)), changes);
+            changes.tookItsId = true;
             if (!rows.update(after)) {
                 throw new SwapLost();
             }
@@ -251,6 +253,7 @@ public class DesiredLrpLifecycle {
         return tx.execute(status -> {
             ChangeLog changes = new ChangeLog();
             actuals.preload(actuals.store().keysOf(processGuid), changes); // before any write: see updateOnce
+            changes.tookItsId = true;
             DesiredLrpSnapshot before = rows.delete(processGuid)
                     .orElseThrow(() -> new DesiredLrpNotFoundException(processGuid));
             actuals.forgetEmpty(changes);

@@ -28,7 +28,7 @@ final class Slots {
     static Slots load(ActualLrpStore store, Collection<ActualLrpKey> keys, Instant now, CrashRestartPolicy policy,
             Supplier<UUID> ids, ChangeLog changes) {
         List<ActualLrpKey> unread = keys.stream().filter(k -> !changes.loaded.containsKey(k)).distinct().toList();
-        Map<ActualLrpKey, ActualLrpStore.Rows> rows = store.loadSlots(unread);
+        Map<ActualLrpKey, ActualLrpStore.Rows> rows = store.loadSlots(unread, changes.tookItsId);
         for (ActualLrpKey key : unread) {
             ActualLrpStore.Rows r = rows.get(key);
             changes.loaded.put(key, new InstanceSlot(key, r == null ? null : r.record(), r == null ? null : r.twin(),
