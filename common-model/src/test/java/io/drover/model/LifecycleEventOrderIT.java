@@ -30,10 +30,13 @@ import io.drover.test.WithDroverInfrastructure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -145,7 +148,7 @@ class LifecycleEventOrderIT {
     }
 
     /** The record's owner, when it has one (in {@code state}, unless null). */
-    private java.util.Optional<InstanceOwner> owner(ActualLrpKey key, ActualLrpState state) {
+    private Optional<InstanceOwner> owner(ActualLrpKey key, ActualLrpState state) {
         return actuals.findById(key).filter(a -> a.instanceGuid() != null && (state == null || a.state() == state))
                 .map(a -> InstanceOwner.of(a.instanceGuid(), a.cellId()));
     }
@@ -161,7 +164,7 @@ class LifecycleEventOrderIT {
         Map<String, JsonNode> ended = new HashMap<>();
         Map<String, String> previousAt = new HashMap<>();
         Map<String, List<String>> lives = new HashMap<>();
-        java.util.Set<String> broken = new java.util.HashSet<>();
+        Set<String> broken = new HashSet<>();
         List<String> anomalies = new ArrayList<>();
         // e.tx_id: the column, not the text of it in the output (which would sort 1001 before 775)
         jdbc.query("SELECT e.tx_id::text AS position, e.id, convert_from(e.payload, 'UTF8'), e.reason, e.actor_service "

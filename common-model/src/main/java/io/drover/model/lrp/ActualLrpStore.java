@@ -58,9 +58,11 @@ final class ActualLrpStore {
      * The slots of the given keys, the record and the twin of each, in one query. Each key is looked up by the primary
      * keys of both tables (nested loops from the keys); a key with neither row comes back with nulls only.
      */
-    private static final String LOAD_SLOTS = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + " FROM unnest(?::varchar[], "
-            + "?::int[]) AS k(g, i) LEFT JOIN actual_lrps a ON a.process_guid = k.g AND a.instance_index = k.i "
+    private static final String SLOTS_OF_KEYS = " FROM unnest(?::varchar[], ?::int[]) AS k(g, i) "
+            + "LEFT JOIN actual_lrps a ON a.process_guid = k.g AND a.instance_index = k.i "
             + "LEFT JOIN evacuating_lrps e ON e.process_guid = k.g AND e.instance_index = k.i";
+
+    private static final String LOAD_SLOTS = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + SLOTS_OF_KEYS;
 
     /**
      * {@link #LOAD_SLOTS} for a transaction that has its id already, with whether each row is younger than it
@@ -69,8 +71,7 @@ final class ActualLrpStore {
      */
     private static final String LOAD_SLOTS_LATE = "SELECT " + COLUMNS + ", " + TWIN_COLUMNS + ", "
             + RowVersions.writtenAfterThisTransaction("a") + ", " + RowVersions.writtenAfterThisTransaction("e")
-            + " FROM unnest(?::varchar[], ?::int[]) AS k(g, i) LEFT JOIN actual_lrps a ON a.process_guid = k.g "
-            + "AND a.instance_index = k.i LEFT JOIN evacuating_lrps e ON e.process_guid = k.g AND e.instance_index = k.i";
+            + SLOTS_OF_KEYS;
 
     private static final String INSERT_EVACUATING = """
             INSERT INTO evacuating_lrps (process_guid, instance_index, domain, instance_guid, cell_id, address, ports,
@@ -372,20 +373,10 @@ final class ActualLrpStore {
         }
     }
 
-    /** Deletes records (ordinary and twins) if their version is still the one read. */
+    /** Deletes records (ordinary and twins) if their modification tag is still the one read. */
     void delete(Collection<ActualLrp> lrps) {
-        delete(DELETE, false, lrps.stream().filter(l -> !l.isEvacuating()).toList());
-        delete(DELETE_EVACUATING, true, lrps.stream().filter(ActualLrp::isEvacuating).toList());
-    }
-
-    private void delete(String sql, boolean twins, List<ActualLrp> rows) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        Set<ActualLrpKey> written = write(sql, rows, (con, ps) -> tags(twins, con, ps, rows));
-        if (written.size() != rows.size()) {
-            throw conflict(rows, written, "deleted");
-        }
+        everyTagged(DELETE, false, lrps.stream().filter(l -> !l.isEvacuating()).toList(), "deleted");
+        everyTagged(DELETE_EVACUATING, true, lrps.stream().filter(ActualLrp::isEvacuating).toList(), "deleted");
     }
 
     /**
@@ -394,17 +385,18 @@ final class ActualLrpStore {
      * read) or waits for this transaction, so audit rows follow the order of the changes they describe.
      */
     void holdUnchanged(Collection<ActualLrp> lrps) {
-        hold(HOLD, false, lrps.stream().filter(l -> !l.isEvacuating()).toList());
-        hold(HOLD_TWINS, true, lrps.stream().filter(ActualLrp::isEvacuating).toList());
+        everyTagged(HOLD, false, lrps.stream().filter(l -> !l.isEvacuating()).toList(), "unchanged");
+        everyTagged(HOLD_TWINS, true, lrps.stream().filter(ActualLrp::isEvacuating).toList(), "unchanged");
     }
 
-    private void hold(String sql, boolean twins, List<ActualLrp> rows) {
+    /** Runs {@code sql} on these rows by their tags; a row it did not return lost a race ({@code what} it was). */
+    private void everyTagged(String sql, boolean twins, List<ActualLrp> rows, String what) {
         if (rows.isEmpty()) {
             return;
         }
-        Set<ActualLrpKey> held = write(sql, rows, (con, ps) -> tags(twins, con, ps, rows));
-        if (held.size() != rows.size()) {
-            throw conflict(rows, held, "unchanged");
+        Set<ActualLrpKey> done = write(sql, rows, (con, ps) -> tags(twins, con, ps, rows));
+        if (done.size() != rows.size()) {
+            throw conflict(rows, done, what);
         }
     }
 

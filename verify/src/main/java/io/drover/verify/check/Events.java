@@ -55,20 +55,17 @@ public final class Events {
                 anomalies.add(Anomaly.of(NAME, "stream " + e.stream(), e.received(), "event id " + id
                         + " after " + previousId));
             }
-            if (e.name().startsWith("desired_lrp_")) {
-                if (!delivered.add(e.stream() + " " + e.name() + " " + e.data())) {
-                    repeated++;
-                    continue;
-                }
-                judgedDesired += desired(e, lastDesired, broken, anomalies, fromTheStart.contains(e.stream()), keys)
-                        ? 1 : 0;
-                continue;
-            }
-            if (!e.name().startsWith("actual_lrp_") || e.name().equals("actual_lrp_crashed")) {
+            boolean ofDesired = e.name().startsWith("desired_lrp_");
+            if (!ofDesired && (!e.name().startsWith("actual_lrp_") || e.name().equals("actual_lrp_crashed"))) {
                 continue;
             }
             if (!delivered.add(e.stream() + " " + e.name() + " " + e.data())) {
                 repeated++; // the topic is at least once: a relay retry after an unacknowledged send repeats a row
+                continue;
+            }
+            if (ofDesired) {
+                judgedDesired += desired(e, lastDesired, broken, anomalies, fromTheStart.contains(e.stream()), keys)
+                        ? 1 : 0;
                 continue;
             }
             JsonNode before = e.data().get("actual_lrp_before");

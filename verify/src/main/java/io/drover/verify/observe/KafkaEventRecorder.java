@@ -81,7 +81,7 @@ public final class KafkaEventRecorder implements AutoCloseable {
     private void record(JsonNode event) {
         String type = event.path("type").asString("");
         if (!type.startsWith("actual_lrp_") && !type.startsWith("desired_lrp_")) {
-            return; // the events check follows instances and desired LRPs; the other checks read the SSE stream's
+            return; // the events check follows instances and desired LRPs; other checks read the SSE streams only
         }
         String entity = type.startsWith("actual_lrp_") ? "actual_lrp" : "desired_lrp";
         ObjectNode data = Json.MAPPER.createObjectNode();
