@@ -21,6 +21,7 @@ import io.drover.model.messaging.OutboxMessage;
 import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.PipelineProgress;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.EventPosition;
 import io.drover.test.CuttableKafka;
 import io.drover.test.MutableClock;
 import io.drover.test.WithDroverInfrastructure;
@@ -159,7 +160,7 @@ class OutboxRelayIT {
         for (Row message : received) {
             assertThat(written).as("a message nobody wrote").containsKey(message.id());
             assertThat(message).as("a repeat carries exactly the message it repeats, stamped when its row was "
-                    + "written (not when the broker came back), with its type in a header")
+                    + "written (not when the broker came back), with its type (and an event its position) in headers")
                     .isEqualTo(written.get(message.id()));
         }
         assertThat(firstArrivalsByKey(received)).as("per-key order").isEqualTo(byKey(written.values()));
@@ -297,13 +298,14 @@ class OutboxRelayIT {
     private Map<String, Row> outbox() {
         Map<String, Row> rows = new LinkedHashMap<>();
         jdbc.query("""
-                SELECT topic, message_key, convert_from(payload, 'UTF8'), written, type FROM (
-                    SELECT tx_id, id, topic, message_key, payload, created_at AS written, message_type AS type
-                    FROM outbox
-                    UNION ALL SELECT tx_id, id, 'drover.lifecycle.events', process_guid, payload, at, event_type
+                SELECT topic, message_key, convert_from(payload, 'UTF8'), written, type, event, tx_id::text, id FROM (
+                    SELECT tx_id, id, topic, message_key, payload, created_at AS written, message_type AS type,
+                    false AS event FROM outbox
+                    UNION ALL SELECT tx_id, id, 'drover.lifecycle.events', process_guid, payload, at, event_type, true
                     FROM lrp_events WHERE payload IS NOT NULL) m ORDER BY tx_id, id""", rs -> {
             Row row = Row.of(rs.getString(1), rs.getString(2), rs.getString(3),
-                    rs.getTimestamp(4).toInstant().toEpochMilli(), rs.getString(5));
+                    rs.getTimestamp(4).toInstant().toEpochMilli(), rs.getString(5),
+                    rs.getBoolean(6) ? EventPosition.of(rs.getString(7), rs.getLong(8)).text() : null);
             rows.put(row.id(), row);
         });
         return rows;
@@ -326,8 +328,10 @@ class OutboxRelayIT {
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
                     Header type = r.headers().lastHeader(Topics.LIFECYCLE_EVENTS.equals(r.topic())
                             ? Topics.EVENT_TYPE_HEADER : Topics.MESSAGE_TYPE_HEADER);
+                    Header position = r.headers().lastHeader(Topics.EVENT_POSITION_HEADER);
                     received.add(Row.of(r.topic(), r.key(), r.value(), r.timestamp(),
-                            type == null ? null : new String(type.value(), StandardCharsets.UTF_8)));
+                            type == null ? null : new String(type.value(), StandardCharsets.UTF_8),
+                            position == null ? null : new String(position.value(), StandardCharsets.UTF_8)));
                 }
                 return received.stream().map(Row::id).collect(java.util.stream.Collectors.toSet()).containsAll(ids);
             });
@@ -364,14 +368,15 @@ class OutboxRelayIT {
 
     /**
      * One message as written to the outbox or read from Kafka, identified by its message_id or event_id; {@code
-     * writtenAt} is its row's write time, or its record's timestamp (epoch milliseconds).
+     * writtenAt} is its row's write time, or its record's timestamp (epoch milliseconds); {@code position} an event's
+     * place in the stream (its row's, or its record's header).
      */
-    record Row(String topic, String key, String id, String payload, long writtenAt, String type) {
+    record Row(String topic, String key, String id, String payload, long writtenAt, String type, String position) {
 
-        static Row of(String topic, String key, String payload, long writtenAt, String type) {
+        static Row of(String topic, String key, String payload, long writtenAt, String type, String position) {
             var json = Json.tree(payload);
             String id = json.has("message_id") ? json.get("message_id").asString() : json.get("event_id").asString();
-            return new Row(topic, key, id, payload, writtenAt, type);
+            return new Row(topic, key, id, payload, writtenAt, type, position);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.drover.model.messaging;
 
 import io.drover.model.planted.PlantedBug;
+import io.drover.model.read.EventPosition;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -256,6 +257,10 @@ public class OutboxRelay implements SmartLifecycle {
                 if (row.type() != null) {
                     record.headers().add(new RecordHeader(batch.source().typeHeader(),
                             row.type().getBytes(StandardCharsets.UTF_8)));
+                }
+                if (batch.source() == RelaySource.EVENTS) {
+                    record.headers().add(new RecordHeader(Topics.EVENT_POSITION_HEADER,
+                            EventPosition.of(row.position().txId(), row.position().id()).text().getBytes(StandardCharsets.UTF_8)));
                 }
                 CompletableFuture<?> ack = kafka.send(record);
                 if (ack.isCompletedExceptionally()) {

@@ -21,6 +21,13 @@ public final class Topics {
     public static final String EVENT_TYPE_HEADER = "drover-event-type";
 
     /**
+     * Header of every lifecycle event record: its place in the stream, {@code EventPosition#text()} (the writing
+     * transaction's id and the row's, in hexadecimal). A consumer that read the database and then follows the topic
+     * drops the events of transactions its read already saw ({@code TransactionSnapshot#saw}).
+     */
+    public static final String EVENT_POSITION_HEADER = "drover-event-position";
+
+    /**
      * Header of every command record (start, stop, cancel requests, auction results, convergence requests): its
      * {@link Command#messageType()}, e.g. {@code tasks_placed}, so the per-cell topics carry instances' and tasks' work
      * in message types of their own and a consumer knows which it holds before it parses. A record without it predates

@@ -1,5 +1,6 @@
 package io.drover.model.read;
 
+import java.util.HexFormat;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -17,6 +18,7 @@ public record EventPosition(long txId, long id) implements Comparable<EventPosit
     /** Before every event. */
     public static final EventPosition START = new EventPosition(0, 0);
 
+    private static final HexFormat HEX = HexFormat.of();
     private static final Pattern TEXT = Pattern.compile("[0-9a-f]{16}-[0-9a-f]{16}");
 
     /** The position a text names, or empty when it is not one (the text comes from a client). */
@@ -41,7 +43,8 @@ public record EventPosition(long txId, long id) implements Comparable<EventPosit
         return Long.toUnsignedString(txId);
     }
 
-    static EventPosition of(String txIdText, long id) {
+    /** The position of the row {@code id} written by transaction {@code txIdText} (an {@code xid8} as text). */
+    public static EventPosition of(String txIdText, long id) {
         return new EventPosition(Long.parseUnsignedLong(txIdText), id);
     }
 
@@ -57,7 +60,7 @@ public record EventPosition(long txId, long id) implements Comparable<EventPosit
 
     /** The SSE id. */
     public String text() {
-        return String.format("%016x-%016x", txId, id);
+        return HEX.toHexDigits(txId) + "-" + HEX.toHexDigits(id);
     }
 
     @Override

@@ -73,6 +73,14 @@ public class RouteRows {
         return jdbc.query(INSTANCES_OF, RouteRows::instance, processGuid, processGuid);
     }
 
+    /**
+     * The snapshot the reads of this transaction see (in a {@link ConsistentReads} transaction, every read's): the
+     * events of the transactions it saw are older than those reads.
+     */
+    public TransactionSnapshot snapshot() {
+        return TransactionSnapshot.parse(jdbc.queryForObject("SELECT pg_current_snapshot()::text", String.class));
+    }
+
     /** The fingerprint of the routed LRPs and their routable instances (see the class comment). */
     public ListFingerprint fingerprint() {
         return jdbc.queryForObject(FINGERPRINT, ActualLrpRows::fingerprint);

@@ -17,10 +17,15 @@ import io.drover.model.lrp.NetInfo;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.lrp.StartedInstance;
 import io.drover.test.WithDroverInfrastructure;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -41,6 +46,10 @@ class RouteRowsIT {
     DesiredLrpLifecycle desired;
     @Autowired
     CellPresence presence;
+    @Autowired
+    ConsistentReads reads;
+    @Autowired
+    DataSource dataSource;
 
     @Test
     void aRouterReadsTheRoutedLrpsTheirRowsAndAFingerprintOfWhatRoutes() {
@@ -81,6 +90,56 @@ class RouteRowsIT {
         assertThat(RouteRows.matches(routes.fingerprint(), count, sum)).as("the fingerprint %s over %s rows",
                 routes.fingerprint(), count).isTrue();
         assertThat(RouteRows.matches(routes.fingerprint(), count, sum + 1)).isFalse();
+    }
+
+    /**
+     * The snapshot a router keeps of its read: it saw what committed before the read's transaction began, not a
+     * transaction running then (though it commits before the snapshot is asked for), nor one that began later, and
+     * every read of the transaction shares it.
+     */
+    @Test
+    void theSnapshotOfAReadSawExactlyTheTransactionsThatEndedBeforeIt() throws Exception {
+        long before = committedTransaction();
+        try (Connection running = dataSource.getConnection()) {
+            running.setAutoCommit(false);
+            long duringRead = transactionId(running);
+            TransactionSnapshot snapshot = reads.inOneSnapshot(() -> {
+                routes.routedLrps();
+                long after = committedTransaction();
+                try {
+                    running.commit();
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+                TransactionSnapshot taken = routes.snapshot();
+                assertThat(taken.saw(after)).as("a transaction that began after the read's first query").isFalse();
+                return taken;
+            });
+            assertThat(snapshot.saw(before)).as("a transaction committed before the read").isTrue();
+            assertThat(snapshot.saw(duringRead)).as("a transaction running when the read began").isFalse();
+            assertThat(snapshot.saw(committedTransaction())).as("a later transaction").isFalse();
+            assertThat(reads.inOneSnapshot(routes::snapshot).saw(duringRead)).as("a later read").isTrue();
+        }
+    }
+
+    /** The id of a transaction that has committed (in a connection of its own). */
+    private long committedTransaction() {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            long id = transactionId(connection);
+            connection.commit();
+            return id;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static long transactionId(Connection connection) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT pg_current_xact_id()::text");
+                ResultSet rs = statement.executeQuery()) {
+            rs.next();
+            return Long.parseUnsignedLong(rs.getString(1));
+        }
     }
 
     private InstanceOwner run(String domain, ActualLrpKey key, String cell) {

@@ -5,6 +5,7 @@ import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.EventPosition;
 import io.drover.model.read.RouteRows;
 import io.drover.router.table.Seen;
 import java.nio.charset.StandardCharsets;
@@ -65,6 +66,15 @@ final class Changes {
             return new Seen.ActualChange(row(event.get("before")), row(event.get("after")));
         }
         return null;
+    }
+
+    /**
+     * The id of the transaction that wrote the event {@code record} carries, from its position header; 0 when it has
+     * none (a stop request, or an event relayed before the header was).
+     */
+    static long txId(ConsumerRecord<String, byte[]> record) {
+        String position = header(record, Topics.EVENT_POSITION_HEADER);
+        return position == null ? 0 : EventPosition.parse(position).map(EventPosition::txId).orElse(0L);
     }
 
     static Seen.Lrp lrp(RouteRows.RoutedLrp row) {

@@ -5,6 +5,7 @@ import io.drover.model.messaging.Topics;
 import io.drover.model.read.ConsistentReads;
 import io.drover.model.read.ListFingerprint;
 import io.drover.model.read.RouteRows;
+import io.drover.model.read.TransactionSnapshot;
 import io.drover.router.RouterProperties;
 import io.drover.router.table.RouteTable;
 import io.drover.router.table.RoutingState;
@@ -12,9 +13,12 @@ import io.drover.router.table.Seen;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
@@ -97,12 +101,12 @@ public class TableKeeper implements SmartLifecycle {
     void rebuild(String reason) {
         try {
             Snapshot read = reads.inOneSnapshot(() -> new Snapshot(rows.routedLrps(), rows.instances(),
-                    rows.fingerprint()));
+                    rows.fingerprint(), rows.snapshot()));
             synchronized (this) {
                 state.reset(read.lrps().stream().map(Changes::lrp).toList(),
                         read.instances().stream().map(Changes::row).toList(),
                         read.instances().stream().filter(RouteRows.RouteInstance::stopRequested)
-                                .map(RouteRows.RouteInstance::instanceGuid).toList(), clock.millis());
+                                .map(RouteRows.RouteInstance::instanceGuid).toList(), read.snapshot(), clock.millis());
                 RoutingState.Fingerprint held = state.fingerprint();
                 if (!RouteRows.matches(read.fingerprint(), held.rows(), held.sum())) {
                     log.error("router-table-fingerprint-differs-after-rebuild rows={} read_rows={}", held.rows(),
@@ -160,7 +164,7 @@ public class TableKeeper implements SmartLifecycle {
                 try {
                     Seen change = Changes.of(record, state::routes);
                     if (change != null) {
-                        state.apply(change, now);
+                        state.apply(change, Changes.txId(record), now);
                         applied++;
                         oldest = Math.min(oldest, record.timestamp());
                     }
@@ -172,15 +176,22 @@ public class TableKeeper implements SmartLifecycle {
             if (applied == 0) {
                 return;
             }
-            for (String processGuid : state.takeToLoad()) {
-                List<RouteRows.RouteInstance> read = rows.instancesOf(processGuid);
-                state.loaded(processGuid, read.stream().map(Changes::row).toList(), read.stream()
-                        .filter(RouteRows.RouteInstance::stopRequested).map(RouteRows.RouteInstance::instanceGuid)
-                        .toList(), now);
+            Set<String> toLoad = state.takeToLoad();
+            if (!toLoad.isEmpty()) {
+                load(toLoad, now);
             }
             publish();
         }
         metrics.applied(applied, Math.max(0, clock.millis() - oldest));
+    }
+
+    /** Reads the rows of LRPs that became routed, in one snapshot, and hands them to the state. */
+    private void load(Set<String> processGuids, long now) {
+        Loaded loaded = reads.inOneSnapshot(() -> new Loaded(processGuids.stream()
+                .collect(Collectors.toMap(g -> g, rows::instancesOf)), rows.snapshot()));
+        loaded.rows().forEach((processGuid, read) -> state.loaded(processGuid, read.stream().map(Changes::row)
+                .toList(), read.stream().filter(RouteRows.RouteInstance::stopRequested)
+                .map(RouteRows.RouteInstance::instanceGuid).toList(), loaded.snapshot(), now));
     }
 
     private void publish() {
@@ -189,7 +200,10 @@ public class TableKeeper implements SmartLifecycle {
     }
 
     private record Snapshot(List<RouteRows.RoutedLrp> lrps, List<RouteRows.RouteInstance> instances,
-            ListFingerprint fingerprint) {
+            ListFingerprint fingerprint, TransactionSnapshot snapshot) {
+    }
+
+    private record Loaded(Map<String, List<RouteRows.RouteInstance>> rows, TransactionSnapshot snapshot) {
     }
 
     @Override

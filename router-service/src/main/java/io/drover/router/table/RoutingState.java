@@ -2,6 +2,7 @@ package io.drover.router.table;
 
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.read.RouteRows;
+import io.drover.model.read.TransactionSnapshot;
 import io.drover.model.route.CfRoute;
 import io.drover.model.route.CfRoutes;
 import java.util.ArrayList;
@@ -22,9 +23,14 @@ import java.util.Set;
  * <p>Changes are applied by version, so a change older than what is held is dropped, whatever brought it: a row
  * replaces another of the same incarnation (epoch) only at a higher version, a removal removes only the incarnation it
  * names, and a change of another incarnation than the one held is older than it (a row's removal is published before
- * its slot's next row is created, and a slot's events arrive in order). After a rebuild from the read model, the
- * events the relay had not delivered when it read are therefore dropped or, for a row deleted before the read, undone
- * by its removal that follows them: nothing older than the table takes its place.
+ * its slot's next row is created, and a slot's events arrive in order).
+ *
+ * <p>Versions cannot judge a change of a row the state does not hold: after a read from the read model (a rebuild, or
+ * an LRP's rows loaded when it became routed), the events of that read's past that the feed had not delivered yet
+ * would put back rows deleted before the read, until their removals followed, seconds later with the feed behind. So
+ * every read keeps its {@link TransactionSnapshot}, and an event whose transaction that snapshot saw is dropped: the
+ * read showed its effect, or what came after it. A rebuild reads the desired LRPs and their rows, a load an LRP's rows
+ * only, so a desired LRP's change is judged by the rebuild's snapshot and a row's by the latest read of its LRP's rows.
  *
  * <p>An instance is routable when its record is RUNNING or it is a twin (a twin asked to stop is announced removed),
  * and its cell was not asked to stop it.
@@ -42,6 +48,9 @@ public final class RoutingState {
     private final Map<String, HostRoute> routes = new HashMap<>();
     private final Set<String> dirtyHosts = new HashSet<>();
     private final Set<String> toLoad = new LinkedHashSet<>();
+    /** The snapshot of the last rebuild's read, and of the loads since, by LRP: the events they saw are dropped. */
+    private TransactionSnapshot rebuiltIn = TransactionSnapshot.NONE;
+    private final Map<String, TransactionSnapshot> loadedIn = new HashMap<>();
     private RouteTable table = RouteTable.EMPTY;
 
     /** A routed LRP and its parsed routes. */
@@ -53,12 +62,24 @@ public final class RoutingState {
         return lrps.containsKey(processGuid);
     }
 
-    /** Applies one change; {@code nowMillis} stamps a stop request. */
+    /** Applies one change whose transaction is not known (a stop request); {@code nowMillis} stamps a stop request. */
     public void apply(Seen change, long nowMillis) {
+        apply(change, 0, nowMillis);
+    }
+
+    /**
+     * Applies one change written by transaction {@code txId} (0: not known), unless the read the state holds of what
+     * it changes saw that transaction; {@code nowMillis} stamps a stop request.
+     */
+    public void apply(Seen change, long txId, long nowMillis) {
         if (change instanceof Seen.DesiredChange d) {
-            desired(d);
+            if (txId == 0 || !rebuiltIn.saw(txId)) {
+                desired(d); // desired LRPs are read by a rebuild only (a load reads an LRP's rows)
+            }
         } else if (change instanceof Seen.ActualChange a) {
-            actual(a);
+            if (!rowsRead(a.after() == null ? a.before().processGuid() : a.after().processGuid(), txId)) {
+                actual(a);
+            }
         } else if (change instanceof Seen.StopRequested s) {
             stopRequested(s, nowMillis);
         }
@@ -76,12 +97,15 @@ public final class RoutingState {
 
     /**
      * The rows of one LRP as the read model holds them now, newer than every change applied so far (the keeper reads
-     * after it applied them): they replace what is held. {@code stopRequested}: their guids asked to stop.
+     * after it applied them): they replace what is held. {@code stopRequested}: their guids asked to stop;
+     * {@code snapshot}: the read's.
      */
-    public void loaded(String processGuid, Collection<Seen.Row> read, Collection<String> stopRequested, long nowMillis) {
+    public void loaded(String processGuid, Collection<Seen.Row> read, Collection<String> stopRequested,
+            TransactionSnapshot snapshot, long nowMillis) {
         if (!lrps.containsKey(processGuid)) {
             return;
         }
+        loadedIn.put(processGuid, snapshot);
         stopRequested.forEach(guid -> stopping.putIfAbsent(guid, nowMillis));
         Map<Seen.RowKey, Seen.Row> ofLrp = new HashMap<>();
         for (Seen.Row row : read) {
@@ -93,14 +117,16 @@ public final class RoutingState {
         touch(processGuid);
     }
 
-    /** Replaces everything with what the read model holds (a rebuild). */
+    /** Replaces everything with what the read model holds (a rebuild), as read in {@code snapshot}. */
     public void reset(Collection<Seen.Lrp> routed, Collection<Seen.Row> read, Collection<String> stopRequested,
-            long nowMillis) {
+            TransactionSnapshot snapshot, long nowMillis) {
         dirtyHosts.addAll(routes.keySet());
         lrps.clear();
         rows.clear();
         lrpsByHost.clear();
         toLoad.clear();
+        loadedIn.clear();
+        rebuiltIn = snapshot;
         stopRequested.forEach(guid -> stopping.putIfAbsent(guid, nowMillis));
         for (Seen.Lrp lrp : routed) {
             track(lrp);
@@ -236,6 +262,7 @@ public final class RoutingState {
         Routed held = lrps.remove(processGuid);
         rows.remove(processGuid);
         toLoad.remove(processGuid);
+        loadedIn.remove(processGuid);
         if (held != null) {
             hostsOf(held).forEach(host -> unindex(host, processGuid));
         }
@@ -279,6 +306,11 @@ public final class RoutingState {
         }
         backends.sort(ORDER);
         return backends;
+    }
+
+    /** Whether the read the state holds of {@code processGuid}'s rows saw transaction {@code txId}. */
+    private boolean rowsRead(String processGuid, long txId) {
+        return txId != 0 && loadedIn.getOrDefault(processGuid, rebuiltIn).saw(txId);
     }
 
     private boolean routable(Seen.Row row) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.drover.model.lrp.ActualLrpState;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Topics;
+import io.drover.model.read.EventPosition;
 import io.drover.router.table.Seen;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -44,6 +45,16 @@ class ChangesTest {
 
         assertThat(seen).isInstanceOf(Seen.DesiredChange.class);
         assertThat(((Seen.DesiredChange) seen).after().processGuid()).isEqualTo("api");
+    }
+
+    @Test
+    void anEventsTransactionIsReadFromItsPositionHeader() {
+        ConsumerRecord<String, byte[]> record = actualChanged("web", running("web"));
+        assertThat(Changes.txId(record)).as("no header").isZero();
+
+        record.headers().add(Topics.EVENT_POSITION_HEADER,
+                new EventPosition(0x2e5, 12345).text().getBytes(StandardCharsets.UTF_8));
+        assertThat(Changes.txId(record)).isEqualTo(0x2e5);
     }
 
     static byte[] running(String processGuid) {
