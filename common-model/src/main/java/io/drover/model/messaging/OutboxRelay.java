@@ -1,7 +1,6 @@
 package io.drover.model.messaging;
 
 import io.drover.model.planted.PlantedBug;
-import io.drover.model.read.EventPosition;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -10,7 +10,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * one short statement.
  *
  * <p>Audit rows go as a prefix of the stream order {@code (tx_id, id)}, never from the middle of it: a client resumes
- * the event stream after a position ({@code io.drover.model.read.EventPosition}) and may do so as long as the event at
+ * the event stream after a position ({@link EventPosition}) and may do so as long as the event at
  * that position is still there, which holds only if no row after it was deleted before it. Stream order and write time
  * disagree by at most the length of a transaction (a row written late in a long transaction comes before rows that
  * shorter ones wrote meanwhile), so the prefix ends at the first row still within the retention.

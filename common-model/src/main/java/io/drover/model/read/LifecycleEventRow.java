@@ -1,5 +1,6 @@
 package io.drover.model.read;
 
+import io.drover.model.messaging.EventPosition;
 import java.time.Instant;
 
 /**

@@ -10,6 +10,7 @@ import io.drover.model.lrp.DesiredLrpLifecycle;
 import io.drover.model.lrp.DesiredLrpUpdate;
 import io.drover.model.lrp.RunAction;
 import io.drover.model.messaging.AuditLog;
+import io.drover.model.messaging.EventPosition;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Outbox;
 import io.drover.test.MutableClock;

@@ -1,6 +1,6 @@
 package io.drover.receptor.events;
 
-import io.drover.model.read.EventPosition;
+import io.drover.model.messaging.EventPosition;
 import io.drover.receptor.web.ApiError;
 import io.drover.receptor.web.ApiException;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,8 +1,8 @@
 package io.drover.receptor.events;
 
 import io.drover.model.json.Json;
+import io.drover.model.messaging.EventPosition;
 import io.drover.model.messaging.LifecycleEvent;
-import io.drover.model.read.EventPosition;
 import io.drover.model.read.LifecycleEventRow;
 import java.util.Set;
 import org.slf4j.Logger;

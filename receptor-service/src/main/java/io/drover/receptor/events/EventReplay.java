@@ -1,6 +1,6 @@
 package io.drover.receptor.events;
 
-import io.drover.model.read.EventPosition;
+import io.drover.model.messaging.EventPosition;
 import io.drover.model.read.LifecycleEventRows;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.drover.receptor.events;
 
-import io.drover.model.read.EventPosition;
+import io.drover.model.messaging.EventPosition;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

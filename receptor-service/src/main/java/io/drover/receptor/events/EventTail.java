@@ -1,9 +1,9 @@
 package io.drover.receptor.events;
 
+import io.drover.model.messaging.EventPosition;
 import io.drover.model.messaging.OutboxRelay;
 import io.drover.model.messaging.OutboxSignal;
 import io.drover.model.messaging.RelayNotifications;
-import io.drover.model.read.EventPosition;
 import io.drover.model.read.LifecycleEventRows;
 import java.time.Duration;
 import org.slf4j.Logger;

@@ -1,6 +1,6 @@
 package io.drover.receptor.events;
 
-import io.drover.model.read.EventPosition;
+import io.drover.model.messaging.EventPosition;
 import java.io.IOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;

@@ -3,7 +3,7 @@ package io.drover.receptor.events;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.drover.model.read.EventPosition;
+import io.drover.model.messaging.EventPosition;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

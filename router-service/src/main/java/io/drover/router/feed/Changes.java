@@ -2,10 +2,10 @@ package io.drover.router.feed;
 
 import io.drover.model.json.Json;
 import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.messaging.EventPosition;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.LrpStopRequested;
 import io.drover.model.messaging.Topics;
-import io.drover.model.read.EventPosition;
 import io.drover.model.read.RouteRows;
 import io.drover.router.table.Seen;
 import java.nio.charset.StandardCharsets;

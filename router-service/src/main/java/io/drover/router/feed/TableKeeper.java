@@ -100,9 +100,11 @@ public class TableKeeper implements SmartLifecycle {
     /** Rebuilds the table from the read model now (start, and a fingerprint that differs twice). */
     void rebuild(String reason) {
         try {
-            Snapshot read = reads.inOneSnapshot(() -> new Snapshot(rows.routedLrps(), rows.instances(),
-                    rows.fingerprint(), rows.snapshot()));
             synchronized (this) {
+                // read under the lock: an event the feed applied between the read and the reset, and the read did
+                // not see, would be wiped by the reset and never come again
+                Snapshot read = reads.inOneSnapshot(() -> new Snapshot(rows.routedLrps(), rows.instances(),
+                        rows.fingerprint(), rows.snapshot()));
                 state.reset(read.lrps().stream().map(Changes::lrp).toList(),
                         read.instances().stream().map(Changes::row).toList(),
                         read.instances().stream().filter(RouteRows.RouteInstance::stopRequested)

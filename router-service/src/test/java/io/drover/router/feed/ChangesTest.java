@@ -3,9 +3,9 @@ package io.drover.router.feed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.drover.model.lrp.ActualLrpState;
+import io.drover.model.messaging.EventPosition;
 import io.drover.model.messaging.LifecycleEvent;
 import io.drover.model.messaging.Topics;
-import io.drover.model.read.EventPosition;
 import io.drover.router.table.Seen;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

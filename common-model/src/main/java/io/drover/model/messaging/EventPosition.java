@@ -1,4 +1,4 @@
-package io.drover.model.read;
+package io.drover.model.messaging;
 
 import java.util.HexFormat;
 import java.util.Optional;
@@ -39,7 +39,7 @@ public record EventPosition(long txId, long id) implements Comparable<EventPosit
     }
 
     /** The transaction id as PostgreSQL writes an {@code xid8} (unsigned decimal). */
-    String txIdText() {
+    public String txIdText() {
         return Long.toUnsignedString(txId);
     }
 

@@ -1,4 +1,4 @@
-package io.drover.model.read;
+package io.drover.model.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
