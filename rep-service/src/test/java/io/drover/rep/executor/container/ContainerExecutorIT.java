@@ -147,7 +147,8 @@ class ContainerExecutorIT {
         ContainerSpec limited = ContainerHarness.spec(new Action(new RunAction("python3", List.of("-c", String.join(
                 "\n", "import os, time", "n = 0", "try:", "    for i in range(10):",
                 "        if os.fork() == 0:", "            time.sleep(30)", "            os._exit(0)", "        n += 1",
-                "except OSError:", "    pass", "open('/app/forked', 'w').write(str(n))", "time.sleep(60)")),
+                "except OSError:", "    pass", "open('/app/forked.tmp', 'w').write(str(n))",
+                "os.rename('/app/forked.tmp', '/app/forked')", "time.sleep(60)")),
                 null, List.of(), null)), "preloaded:host", List.of(), 64, 0, null);
         ContainerSpec limitedPids = new ContainerSpec(limited.key(), limited.instanceGuid(), withMaxPids(limited, 5));
         executor.run(limitedPids);

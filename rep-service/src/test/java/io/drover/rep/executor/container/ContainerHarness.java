@@ -144,7 +144,8 @@ public final class ContainerHarness implements AutoCloseable {
     /** A file the instance wrote in its app directory, once it is there (scripts write and rename). */
     String awaitFile(String cell, ContainerSpec spec, String name) {
         Path path = workDir.resolve("cells").resolve(cell).resolve(spec.instanceGuid()).resolve("app").resolve(name);
-        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(path));
+        // written, not only created: a shell's "> file" creates it before it writes
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(path) && Files.size(path) > 0);
         try {
             return Files.readString(path).strip();
         } catch (IOException e) {

@@ -96,7 +96,8 @@ final class ExecutorHarness implements AutoCloseable {
      */
     String awaitFile(ContainerSpec spec, String file) {
         Path path = InstanceDir.of(workDir.resolve("cell-a"), spec.instanceGuid()).app().resolve(file);
-        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(path));
+        // written, not only created: a shell's "> file" creates it before it writes
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(path) && Files.size(path) > 0);
         return uncheckedRead(path);
     }
 
