@@ -144,8 +144,7 @@ public final class ContainerHarness implements AutoCloseable {
     /** A file the instance wrote in its app directory, once it is there (scripts write and rename). */
     String awaitFile(String cell, ContainerSpec spec, String name) {
         Path path = workDir.resolve("cells").resolve(cell).resolve(spec.instanceGuid()).resolve("app").resolve(name);
-        // written, not only created: a shell's "> file" creates it before it writes
-        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(path) && Files.size(path) > 0);
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(path));
         try {
             return Files.readString(path).strip();
         } catch (IOException e) {

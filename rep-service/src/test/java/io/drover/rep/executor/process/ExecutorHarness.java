@@ -96,8 +96,7 @@ final class ExecutorHarness implements AutoCloseable {
      */
     String awaitFile(ContainerSpec spec, String file) {
         Path path = InstanceDir.of(workDir.resolve("cell-a"), spec.instanceGuid()).app().resolve(file);
-        // written, not only created: a shell's "> file" creates it before it writes
-        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(path) && Files.size(path) > 0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(path));
         return uncheckedRead(path);
     }
 
