@@ -76,7 +76,8 @@ class LocalClusterEndToEndIT {
         for (JsonNode instance : running) {
             String url = "http://" + instance.path("address").asString() + ":"
                     + instance.path("ports").get(0).path("host_port").asInt() + "/";
-            await().atMost(Duration.ofSeconds(10)).until(() -> httpStatus(url) == 200);
+            // RUNNING once started (no check): python's start on a busy machine takes seconds
+            await().atMost(Duration.ofSeconds(30)).until(() -> httpStatus(url) == 200);
         }
         api.delete(guid);
     }
@@ -92,7 +93,7 @@ class LocalClusterEndToEndIT {
         JsonNode instance = api.running(guid).get(0);
         String url = "http://" + instance.path("address").asString() + ":"
                 + instance.path("ports").get(0).path("host_port").asInt() + "/";
-        await().atMost(Duration.ofSeconds(10)).until(() -> httpStatus(url) == 200);
+        await().atMost(Duration.ofSeconds(30)).until(() -> httpStatus(url) == 200);
 
         // The first sample may predate the server's start-up (the shell that execs it): wait for one taken since.
         await().atMost(Duration.ofSeconds(90)).until(() -> api.metrics(guid).size() == 1
@@ -270,8 +271,9 @@ class LocalClusterEndToEndIT {
 
     private static int httpStatus(String url) {
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
-                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build().send(HttpRequest
+                    .newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (Exception e) {
             return -1;
         }
